@@ -417,6 +417,11 @@ fn bang_methods_change_the_string_of_their_place() {
         r("<% s = 'A-b'; r = s.gsub!('-', '_').size; n = s.gsub!('-', '_'); s.downcase!; h = {'k' => ' x '}; h['k'].strip!; s[0] = 'Z' %><%= s %>|<%= r %>|<%= n.inspect %>|<%= h['k'] %>"),
         "Z_b|3|nil|x"
     );
+    // a string an array gives a block changes in the array too
+    assert_eq!(
+        r("<% w = %w[alpha beta]; w.each { |x| x.capitalize! }; h = {'a' => ' b '}; h.each { |k, v| v.strip! } %><%= w.join(' ') %>|<%= h['a'] %>"),
+        "Alpha Beta|b"
+    );
 }
 
 /// `divmod` without its argument is Ruby's arity error (it panicked: the fuzz corpus).

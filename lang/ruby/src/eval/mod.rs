@@ -26,6 +26,7 @@ mod state;
 mod structs;
 pub use defs::{BlockArg, BLOCK_AS_METHOD};
 pub(crate) use defs::{Ctx, Scope, This};
+pub(crate) use mutate::{given, Yielded};
 pub use state::State;
 
 /// The Ruby values of the host's variables a render chain has read, by name: the template

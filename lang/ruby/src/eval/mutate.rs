@@ -11,10 +11,90 @@
 //! receiver is unsupported Ruby named as such.
 
 use super::{raise, unsupported, Interp, R};
-use crate::ast::{Block, Kind, Node, Part};
+use crate::ast::{Block, Kind, Name, Node, Param, Part};
 use crate::methods::{self, M};
-use crate::value::RValue;
+use crate::value::{RHash, RValue};
+use std::cell::RefCell;
 use std::rc::Rc;
+
+/// A string a running block was given from an array or a hash, under its parameter's
+/// name: changing it in place through the parameter (`words.each { |w| w.capitalize! }`)
+/// changes the element too, as changing the one object does in Ruby.
+#[derive(Debug)]
+pub(crate) struct Yielded {
+    name: Name,
+    /// The string given (the parameter's value while the block has not assigned another).
+    text: Rc<str>,
+    from: Source,
+}
+
+#[derive(Debug)]
+enum Source {
+    Element(Rc<RefCell<Vec<RValue>>>, usize),
+    Value(Rc<RefCell<RHash>>, RValue),
+}
+
+/// What an iteration over `recv` gives its block at step `index` (`item`): an array's
+/// string element, or a hash's pair whose value is a string (for `|k, v|`), tracked.
+pub(crate) fn given(recv: &RValue, block: &Block, index: usize, item: &RValue) -> Option<Yielded> {
+    if block.params.is_empty() {
+        return None;
+    }
+    match (recv, item) {
+        (RValue::Array(a), RValue::Str(_)) => Yielded::element(block, 0, a, index, item),
+        (RValue::Hash(h), RValue::Array(pair)) if block.params.len() > 1 => {
+            match &pair.borrow()[..] {
+                [k, v @ RValue::Str(_)] => Yielded::value(block, h, k, v),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+impl Yielded {
+    /// The `index`th element of an array given as the block's parameter number `param`.
+    pub(crate) fn element(
+        block: &Block,
+        param: usize,
+        array: &Rc<RefCell<Vec<RValue>>>,
+        index: usize,
+        v: &RValue,
+    ) -> Option<Yielded> {
+        Yielded::made(block, param, v, || Source::Element(array.clone(), index))
+    }
+
+    /// The value of `key` in a hash, given as the block's second parameter (`|k, v|`).
+    fn value(
+        block: &Block,
+        hash: &Rc<RefCell<RHash>>,
+        key: &RValue,
+        v: &RValue,
+    ) -> Option<Yielded> {
+        Yielded::made(block, 1, v, || Source::Value(hash.clone(), key.clone()))
+    }
+
+    /// The value of `key` in a hash, given alone (`each_value { |v| }`).
+    pub(crate) fn value_alone(
+        block: &Block,
+        hash: &Rc<RefCell<RHash>>,
+        key: &RValue,
+        v: &RValue,
+    ) -> Option<Yielded> {
+        Yielded::made(block, 0, v, || Source::Value(hash.clone(), key.clone()))
+    }
+
+    fn made(block: &Block, param: usize, v: &RValue, from: impl Fn() -> Source) -> Option<Yielded> {
+        let (RValue::Str(text), Some(Param::Name(name))) = (v, block.params.get(param)) else {
+            return None;
+        };
+        Some(Yielded {
+            name: name.clone(),
+            text: text.clone(),
+            from: from(),
+        })
+    }
+}
 
 /// A method that changes its string receiver.
 #[derive(Clone, Copy)]
@@ -111,8 +191,63 @@ impl Interp<'_> {
         let (changed, result) = self.changed_string(s, change, args, block, at)?;
         if let (Some(new), Some(place)) = (&changed, place) {
             self.assign(place, RValue::Str(new.clone()))?;
+            if let Kind::LVar(name)
+            | Kind::Call {
+                name, vcall: true, ..
+            } = &place.kind
+            {
+                self.change_yielded(name, s, new);
+            }
         }
         Ok(result)
+    }
+
+    /// Calls `block` with `args`; `given`: a string among them that came from an array or
+    /// hash (see [`Yielded`]).
+    pub(crate) fn yield_tracked<const N: usize>(
+        &mut self,
+        block: &Block,
+        args: [RValue; N],
+        given: Option<Yielded>,
+    ) -> R {
+        let Some(given) = given else {
+            return self.yield_block(block, args);
+        };
+        let kept = self.st.yielded.len();
+        self.st.yielded.push(given);
+        let r = self.yield_block(block, args);
+        self.st.yielded.truncate(kept);
+        r
+    }
+
+    /// After the local `name` holding `old` got `new`: the element `old` was given from,
+    /// when a running block was given it under that name and the element still holds it.
+    fn change_yielded(&mut self, name: &Name, old: &Rc<str>, new: &Rc<str>) {
+        let Some(y) = self
+            .st
+            .yielded
+            .iter_mut()
+            .rev()
+            .find(|y| y.name == *name && Rc::ptr_eq(&y.text, old))
+        else {
+            return;
+        };
+        let same = |v: Option<&RValue>| matches!(v, Some(RValue::Str(t)) if Rc::ptr_eq(t, old));
+        match &y.from {
+            Source::Element(a, i) => {
+                let mut a = a.borrow_mut();
+                if same(a.get(*i)) {
+                    a[*i] = RValue::Str(new.clone());
+                }
+            }
+            Source::Value(h, k) => {
+                let mut h = h.borrow_mut();
+                if same(h.get(k)) {
+                    h.insert(k.clone(), RValue::Str(new.clone()));
+                }
+            }
+        }
+        y.text = new.clone();
     }
 
     /// The string `change` makes of `s` (`None`: unchanged) and the method's result.

@@ -78,6 +78,9 @@ pub struct State {
     pub(crate) to_hash: Option<ToHashEntries>,
     /// The tags of the `catch` blocks running.
     pub catching: Vec<RValue>,
+    /// The strings running blocks were given from an array or hash (`mutate::Yielded`):
+    /// a change through the block's parameter changes the element too.
+    pub(crate) yielded: Vec<super::mutate::Yielded>,
     pub(crate) steps: usize,
     /// The code of the files `require` loaded (their methods point into it).
     pub(crate) loaded: Vec<Rc<Vec<Node>>>,
@@ -118,6 +121,7 @@ impl State {
             spare_shared: None,
             to_hash: None,
             catching: Vec::new(),
+            yielded: Vec::new(),
             steps: 0,
             loaded: Vec::new(),
             facter: methods::facter::Registry::default(),
@@ -223,6 +227,7 @@ impl State {
             self.last_match = None;
         }
         cleared(&mut self.scope_vars);
+        self.yielded.clear();
         if let Some(mut shared) = self.shared.take() {
             if let Some(own) = Rc::get_mut(&mut shared) {
                 cleared(own.get_mut());

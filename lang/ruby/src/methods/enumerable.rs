@@ -469,8 +469,9 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             let Some(b) = block else {
                 return Ok(Some(RValue::array(items)));
             };
-            for v in items {
-                it.yield_block(b, [v])?;
+            for (i, v) in items.into_iter().enumerate() {
+                let given = crate::eval::given(recv, b, i, &v);
+                it.yield_tracked(b, [v], given)?;
             }
             recv.clone()
         }
@@ -504,7 +505,8 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 return Ok(Some(RValue::array(pairs.collect())));
             };
             for (i, v) in items.into_iter().enumerate() {
-                it.yield_block(b, [v, RValue::Int(i as i64)])?;
+                let given = crate::eval::given(recv, b, i, &v);
+                it.yield_tracked(b, [v, RValue::Int(i as i64)], given)?;
             }
             recv.clone()
         }
@@ -580,8 +582,9 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 return Ok(Some(RValue::array(items)));
             };
             let mut out = Vec::with_capacity(items.len());
-            for v in items {
-                let r = it.yield_block(b, [v])?;
+            for (i, v) in items.into_iter().enumerate() {
+                let given = crate::eval::given(recv, b, i, &v);
+                let r = it.yield_tracked(b, [v], given)?;
                 match (c.id, r) {
                     (M::flat_map | M::collect_concat, RValue::Array(a)) => {
                         out.extend(a.borrow().iter().cloned())

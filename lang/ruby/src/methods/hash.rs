@@ -183,7 +183,12 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 return unsupported(format!("'{}' without a block", c.name), at);
             };
             for (k, v) in entries() {
-                it.yield_block(b, [if c.id == M::each_key { k } else { v }])?;
+                if c.id == M::each_key {
+                    it.yield_block(b, [k])?;
+                } else {
+                    let given = crate::eval::Yielded::value_alone(b, cell, &k, &v);
+                    it.yield_tracked(b, [v], given)?;
+                }
             }
             recv.clone()
         }
