@@ -1021,6 +1021,23 @@ impl<'h> Interp<'h> {
         let recv = recv.filter(|r| {
             !(matches!(r.kind, Kind::SelfRef) && matches!(self.st.ctx.this, This::Template))
         });
+        // `x.nil?`, `a[i]`, `h[k]` of a local variable: answered on the variable's value in
+        // place (`&.` calls go the general way: their nil receiver answers nil)
+        if let (Some(r), None, 0 | 1) = (recv, block, args.len()) {
+            if let Kind::LVar(var)
+            | Kind::Call {
+                vcall: true,
+                name: var,
+                ..
+            } = &r.kind
+            {
+                if name.as_bytes().first() != Some(&b'&') {
+                    if let Some(v) = self.quick_local_call(var, name.id(), args)? {
+                        return Ok(v);
+                    }
+                }
+            }
+        }
         let recv_node = recv;
         let (recv, safe) = match recv {
             Some(r) => {
@@ -1083,28 +1100,81 @@ impl<'h> Interp<'h> {
         let [arg] = args else {
             return Ok(methods::quick::call0(recv, id));
         };
-        let v = match &arg.kind {
+        let konst = self.quick_constant(arg)?;
+        let mut literal = RValue::Nil;
+        let Some(v) = self.quick_arg(arg, konst.as_ref(), &mut literal) else {
+            return Ok(None);
+        };
+        Ok(methods::quick::call1(recv, id, v))
+    }
+
+    /// [`Interp::quick_call`] of a local variable's value, borrowed where it is (no copy of
+    /// the receiver made and dropped, nor of an argument that is a variable); `None` when
+    /// the variable is not one `methods::quick` takes, or is not defined (nil, or a
+    /// method call: the general path's).
+    #[inline(never)]
+    fn quick_local_call(&mut self, var: &Name, id: M, args: &[Node]) -> R<Option<RValue>> {
+        let konst = match args {
+            [arg] => self.quick_constant(arg)?,
+            _ => None,
+        };
+        // (reading variables has no effect: the receiver may be read after a constant
+        // argument was looked up)
+        let Some(recv) = self.local(var) else {
+            return Ok(None);
+        };
+        if !methods::quick::takes(recv) {
+            return Ok(None);
+        }
+        let [arg] = args else {
+            return Ok(methods::quick::call0(recv, id));
+        };
+        let mut literal = RValue::Nil;
+        let Some(v) = self.quick_arg(arg, konst.as_ref(), &mut literal) else {
+            return Ok(None);
+        };
+        Ok(methods::quick::call1(recv, id, v))
+    }
+
+    /// A quick call's argument that is a constant, looked up (the only kind of argument
+    /// whose value needs `&mut self`).
+    #[inline(always)]
+    fn quick_constant(&mut self, arg: &Node) -> R<Option<RValue>> {
+        match &arg.kind {
+            Kind::Const(c) => self.constant_node(c, arg.at).map(Some),
+            _ => Ok(None),
+        }
+    }
+
+    /// A quick call's argument: a local variable's value where it is, a literal made in
+    /// `literal`, or the constant `konst` already looked up; `None` for any other
+    /// expression (or a name that is not a defined variable).
+    #[inline(always)]
+    fn quick_arg<'a>(
+        &'a self,
+        arg: &Node,
+        konst: Option<&'a RValue>,
+        literal: &'a mut RValue,
+    ) -> Option<&'a RValue> {
+        *literal = match &arg.kind {
             Kind::LVar(name)
             | Kind::Call {
                 vcall: true, name, ..
-            } => match self.local(name) {
-                Some(v) => v.clone(),
-                None => return Ok(None),
-            },
-            Kind::Const(c) => self.constant_node(c, arg.at)?,
+            } => return self.local(name),
+            Kind::Const(_) => return konst,
             Kind::Str(parts) => match parts.as_slice() {
                 [Part::Lit(l)] => RValue::Str(l.clone()),
-                _ => return Ok(None),
+                _ => return None,
             },
             Kind::Sym(parts) => match parts.as_slice() {
                 [Part::Lit(l)] => RValue::Sym(l.clone()),
-                _ => return Ok(None),
+                _ => return None,
             },
             Kind::Int(i) => RValue::Int(*i),
             Kind::Nil => RValue::Nil,
-            _ => return Ok(None),
+            _ => return None,
         };
-        Ok(methods::quick::call1(recv, id, &v))
+        Some(literal)
     }
 
     /// Calls a block with the given arguments (an array spreads over several parameters).

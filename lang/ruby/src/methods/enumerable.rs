@@ -3,9 +3,11 @@
 
 use super::M;
 use super::{ordering, sort_values, Call};
+use crate::ast::Block;
 use crate::eval::{raise, unsupported, Interp, R};
 use crate::show::to_s;
 use crate::value::RValue;
+use std::cell::RefCell;
 
 /// The elements an enumerable yields.
 pub fn items(v: &RValue, at: usize) -> R<Vec<RValue>> {
@@ -391,6 +393,60 @@ pub(crate) fn array_iteration(id: M) -> bool {
     )
 }
 
+/// An array's `each`, `map` and `inject` with a block: the items read one at a time from
+/// the live array, as Ruby's are (a block that changes the array sees the change: `a.each
+/// { a.pop }` stops early), and without a copy of the array made first. `None`: another
+/// method (or form), which iterates a copy (`items`).
+fn array_live(
+    it: &mut Interp,
+    a: &RefCell<Vec<RValue>>,
+    recv: &RValue,
+    c: &Call,
+    b: &Block,
+) -> R<Option<RValue>> {
+    // (the array is not borrowed while the block runs: the block may change it)
+    let item = |i: usize| a.borrow().get(i).cloned();
+    let mut i = 0;
+    Ok(Some(match c.id {
+        // (a string element the block changes in place changes in the array: `given`)
+        M::each => {
+            while let Some(v) = item(i) {
+                let given = crate::eval::given(recv, b, i, &v);
+                it.yield_tracked(b, [v], given)?;
+                i += 1;
+            }
+            recv.clone()
+        }
+        M::map | M::collect => {
+            let mut out = Vec::with_capacity(a.borrow().len());
+            while let Some(v) = item(i) {
+                let given = crate::eval::given(recv, b, i, &v);
+                out.push(it.yield_tracked(b, [v], given)?);
+                i += 1;
+            }
+            RValue::array(out)
+        }
+        M::inject | M::reduce if c.args.len() <= 1 => {
+            let mut acc = match c.arg(0) {
+                Some(init) => init.clone(),
+                None => match item(0) {
+                    Some(first) => {
+                        i = 1;
+                        first
+                    }
+                    None => return Ok(Some(RValue::Nil)),
+                },
+            };
+            while let Some(v) = item(i) {
+                acc = it.yield_block(b, [acc, v])?;
+                i += 1;
+            }
+            acc
+        }
+        _ => return Ok(None),
+    }))
+}
+
 pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
     let at = c.at;
     let needs_block = matches!(
@@ -454,6 +510,11 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
     );
     if !needs_block {
         return Ok(None);
+    }
+    if let (RValue::Array(a), Some(b)) = (recv, c.block) {
+        if let Some(v) = array_live(it, a, recv, c, b)? {
+            return Ok(Some(v));
+        }
     }
     let items = items(recv, at)?;
     let block = c.block;
