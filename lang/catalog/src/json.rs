@@ -322,6 +322,9 @@ pub fn from_data(j: &Json) -> Value {
         },
         Json::String(s) => Value::string(s.as_str()),
         Json::Array(a) => Value::array(a.iter().map(from_data).collect()),
+        // (a plain hash, the most common object, known without hashing `__ptype`: facts
+        // have a few dozen)
+        Json::Object(o) if !o.contains_key("__ptype") => plain_hash(o),
         Json::Object(o)
             if o.get("__ptype").and_then(Json::as_str) == Some("URI")
                 && o.len() == 2
@@ -348,12 +351,17 @@ pub fn from_data(j: &Json) -> Value {
         {
             rich_object(o)
         }
-        Json::Object(o) => Value::hash(
-            o.iter()
-                .map(|(k, v)| (Value::string(k.as_str()), from_data(v)))
-                .collect(),
-        ),
+        Json::Object(o) => plain_hash(o),
     }
+}
+
+/// An object as a hash, keys in order.
+fn plain_hash(o: &serde_json::Map<String, Json>) -> Value {
+    Value::hash(
+        o.iter()
+            .map(|(k, v)| (Value::string(k.as_str()), from_data(v)))
+            .collect(),
+    )
 }
 
 /// `{"__ptype": "Deferred", ...}`: an instance of a built-in object type, or the hash as it
@@ -369,10 +377,6 @@ fn rich_object(o: &serde_json::Map<String, Json>) -> Value {
         .and_then(|t| crate::types::object_instance::ObjectValue::from_init_hash(&t, &hash))
     {
         Some(v) => Value::Object(std::rc::Rc::new(v)),
-        None => Value::hash(
-            o.iter()
-                .map(|(k, v)| (Value::string(k.as_str()), from_data(v)))
-                .collect(),
-        ),
+        None => plain_hash(o),
     }
 }

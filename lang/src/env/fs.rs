@@ -154,9 +154,16 @@ impl Drop for Listings {
 thread_local! {
     // Keyed by the path's bytes: hashing a `Path` walks its components (it was 7% of the
     // instructions of `include keystone`).
-    static PROBES: RefCell<PathMap<Kept<Option<Probe>>>> = RefCell::new(HashMap::default());
-    static LISTINGS: RefCell<Listings> = RefCell::new(Listings::default());
+    static PROBES: RefCell<PathMap<Kept<Option<Probe>>>> =
+        const { RefCell::new(HashMap::with_hasher(rustc_hash::FxBuildHasher)) };
+    static LISTINGS: RefCell<Listings> =
+        const { RefCell::new(Listings(HashMap::with_hasher(rustc_hash::FxBuildHasher))) };
     static GENERATION: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    /// How many paths [`PROBES`] and [`LISTINGS`] hold: [`forget`] checks them without
+    /// touching the maps, whose first use on a thread registers their destructors (~400
+    /// instructions of cold code each, in the evaluation of every fresh session).
+    static PROBES_KEPT: Cell<usize> = const { Cell::new(0) };
+    static LISTINGS_KEPT: Cell<usize> = const { Cell::new(0) };
     /// Directories read (not answered from a listing kept), for the tests.
     #[cfg(test)]
     static READS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
@@ -235,6 +242,7 @@ pub fn list(dir: &Path) -> Arc<[PathBuf]> {
             Some(kept) => *kept = listing,
             None => {
                 l.insert(key(dir).into(), listing);
+                LISTINGS_KEPT.with(|n| n.set(l.len()));
             }
         }
     });
@@ -323,6 +331,7 @@ fn remember(path: &Path, found: Option<Probe>, epoch: Option<u64>) {
             Some(old) => *old = kept,
             None => {
                 p.insert(key(path).into(), kept);
+                PROBES_KEPT.with(|n| n.set(p.len()));
             }
         }
     });
@@ -486,19 +495,15 @@ pub fn exists(path: &Path) -> bool {
 /// Forgets every answer: the next question looks at the file system again (a listing is
 /// read again unless its directory is unchanged, see [`list`]).
 pub fn forget() {
-    PROBES.with(|p| {
-        let mut p = p.borrow_mut();
-        if p.len() > KEPT_LIMIT {
-            *p = HashMap::default();
-        }
-    });
-    LISTINGS.with(|l| {
-        let mut l = l.borrow_mut();
-        if l.len() > KEPT_LIMIT {
-            **l = HashMap::default();
-        }
-    });
     GENERATION.with(|g| g.set(g.get() + 1));
+    if PROBES_KEPT.with(Cell::get) > KEPT_LIMIT {
+        PROBES.with(|p| *p.borrow_mut() = HashMap::default());
+        PROBES_KEPT.with(|n| n.set(0));
+    }
+    if LISTINGS_KEPT.with(Cell::get) > KEPT_LIMIT {
+        LISTINGS.with(|l| **l.borrow_mut() = HashMap::default());
+        LISTINGS_KEPT.with(|n| n.set(0));
+    }
 }
 
 /// How many times [`forget`] has been called in this thread: answers derived from the

@@ -446,17 +446,29 @@ pub fn read_file(path: &std::path::Path) -> Result<Vec<u8>, Result<std::io::Erro
     Ok(bytes)
 }
 
+/// A thread's evaluation state that the limits keep: one thread-local for both (each
+/// thread-local that needs dropping registers its destructor when first used: ~400
+/// instructions of cold C library code in every fresh session's evaluation).
+struct ThreadState {
+    interrupt: RefCell<Option<Arc<AtomicBool>>>,
+    deferred: RefCell<Option<Error>>,
+}
+
 thread_local! {
-    static INTERRUPT: RefCell<Option<Arc<AtomicBool>>> = const { RefCell::new(None) };
-    static DEFERRED: RefCell<Option<Error>> = const { RefCell::new(None) };
+    static STATE: ThreadState = const {
+        ThreadState {
+            interrupt: RefCell::new(None),
+            deferred: RefCell::new(None),
+        }
+    };
 }
 
 /// Records an error met where no error can be returned (a type check whose pattern gave
 /// up): the evaluation fails with it when it ends, rather than going on with a wrong
 /// answer. The first one is kept.
 pub fn defer_error(e: Error) {
-    DEFERRED.with(|d| {
-        if let Ok(mut d) = d.try_borrow_mut() {
+    STATE.with(|s| {
+        if let Ok(mut d) = s.deferred.try_borrow_mut() {
             d.get_or_insert(e);
         }
     });
@@ -464,7 +476,7 @@ pub fn defer_error(e: Error) {
 
 /// The error recorded by [`defer_error`], taken.
 pub fn take_deferred_error() -> Option<Error> {
-    DEFERRED.with(|d| d.try_borrow_mut().ok().and_then(|mut d| d.take()))
+    STATE.with(|s| s.deferred.try_borrow_mut().ok().and_then(|mut d| d.take()))
 }
 
 /// While alive, `flag` is the interrupt flag of this thread's evaluation.
@@ -474,21 +486,22 @@ pub struct InterruptScope {
 
 /// Makes `flag` the interrupt flag that [`check_interrupt`] reads on this thread.
 pub fn interrupt_scope(flag: &Arc<AtomicBool>) -> InterruptScope {
-    let previous = INTERRUPT.with(|f| f.borrow_mut().replace(flag.clone()));
+    let previous = STATE.with(|s| s.interrupt.borrow_mut().replace(flag.clone()));
     InterruptScope { previous }
 }
 
 impl Drop for InterruptScope {
     fn drop(&mut self) {
         let previous = self.previous.take();
-        INTERRUPT.with(|f| *f.borrow_mut() = previous);
+        STATE.with(|s| *s.interrupt.borrow_mut() = previous);
     }
 }
 
 /// Whether an interrupt is pending on this thread's evaluation (the flag is not cleared).
 pub fn interrupted() -> bool {
-    INTERRUPT.with(|f| {
-        f.try_borrow()
+    STATE.with(|s| {
+        s.interrupt
+            .try_borrow()
             .ok()
             .and_then(|f| f.as_ref().map(|a| a.load(Ordering::Relaxed)))
             .unwrap_or(false)
@@ -501,7 +514,7 @@ pub fn check_interrupt() -> Result<(), Error> {
     if ceiling::exhausted() {
         return Err(exhausted_error());
     }
-    INTERRUPT.with(|f| match f.try_borrow().ok().as_deref() {
+    STATE.with(|s| match s.interrupt.try_borrow().ok().as_deref() {
         Some(Some(flag)) if flag.load(Ordering::Relaxed) => {
             flag.store(false, Ordering::Relaxed);
             Err(Error::interrupted())
