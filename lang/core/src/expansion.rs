@@ -206,9 +206,10 @@ pub fn check_repeats(v: &Value) -> Result<(), Error> {
         }
         false
     };
+    // (one part cannot repeat: most literals made in loops are `[$x]`, `{ $k => $v }`)
     let any = match v {
-        Value::Array(a) => repeated(&mut a.iter()),
-        Value::Hash(h) => repeated(&mut h.values()),
+        Value::Array(a) if a.len() > 1 => repeated(&mut a.iter()),
+        Value::Hash(h) if h.len() > 1 => repeated(&mut h.values()),
         _ => false,
     };
     if any {

@@ -242,19 +242,19 @@ impl Evaluator {
     }
 
     /// Calls `b`, a built-in of Puppet's own (no module's) found under its name, as
-    /// [`Evaluator::call_named_with`] calls it without a lambda (for compiled code, which
-    /// found it before and knows no function of the name is defined; never while
-    /// debugging).
+    /// [`Evaluator::call_named_with`] calls it (for compiled code, which found it before
+    /// and knows no function of the name is defined; never while debugging).
     pub(super) fn call_known_builtin(
         &mut self,
         b: &'static Builtin,
         args: &[Value],
+        closure: Option<&Closure>,
         style: CallStyle,
         span: Span,
     ) -> EvalResult {
         debug_assert!(b.module.is_none() && !self.debugging);
         self.args_from_ruby = false;
-        self.invoke_builtin(b, args, None, span)
+        self.invoke_builtin(b, args, closure, span)
             .map_err(|flow| call_failed(flow, b.name, style, span))
     }
 

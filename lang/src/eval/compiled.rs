@@ -406,13 +406,31 @@ impl Compiler<'_> {
         // (a variable of the lambda's own frame that is not a parameter is one of its
         // local variables: read from its slot once assigned, else found outside as the
         // tree walk finds it)
-        if let Slot::Local { depth: 0, index } = v.slot.get() {
-            if usize::from(index) < self.params {
-                return None;
-            }
+        let local = match v.slot.get() {
+            Slot::Local { depth: 0, index } if usize::from(index) < self.params => return None,
+            Slot::Local { depth: 0, index } => Some(usize::from(index)),
+            _ => None,
+        };
+        self.reads_outer.set(true);
+        if let Some(slot) = local {
+            // A local variable read in its slot, taken by its last read (as `read_local`
+            // reads it: the frame is the current one); before it is set, found outside.
+            let last_read = self.movable.get(slot) == Some(&(v as *const VarRef as usize));
+            let v = v.clone();
+            return Some(Box::new(move |ev, base| {
+                let held = ev.slots.get_mut(base + slot);
+                let value = if last_read {
+                    held.and_then(Option::take)
+                } else {
+                    held.and_then(|h| h.clone())
+                };
+                match value {
+                    Some(value) => Ok(value),
+                    None => ev.read_variable(&v, span),
+                }
+            }));
         }
         let v = v.clone();
-        self.reads_outer.set(true);
         Some(Box::new(move |ev, _| ev.read_variable(&v, span)))
     }
 
@@ -694,8 +712,30 @@ impl Compiler<'_> {
             return None;
         }
         let args = self.exprs(args, depth)?;
-        let (name, block, source) = (name.clone(), block.clone(), self.source.clone());
         self.reads_outer.set(true);
+        if let Some(b) = (self.builtin)(name).filter(|b| b.module.is_none()) {
+            // (a built-in of Puppet's own, `map`, `lest`: called straight while its name
+            // still names it, as `builtin_call`; not found by name per call)
+            let call = BuiltinCall {
+                builtin: b,
+                name: name.clone(),
+                site: CallSite::default(),
+                seen: Cell::new(u64::MAX),
+                args,
+                source: self.source.clone(),
+                style,
+                span,
+            };
+            let block = block.clone();
+            return Some(Box::new(move |ev, base| {
+                let mut values = Vec::with_capacity(call.args.len());
+                for a in &call.args {
+                    values.push(a(ev, base)?);
+                }
+                crate::limits::deep(|| call.run(ev, &values, Some(&block), || values.clone()))
+            }));
+        }
+        let (name, block, source) = (name.clone(), block.clone(), self.source.clone());
         Some(Box::new(move |ev, base| {
             let mut values = Vec::with_capacity(args.len());
             for a in &args {
@@ -749,7 +789,7 @@ impl Compiler<'_> {
                 for a in &call.args {
                     values.push(a(ev, base)?);
                 }
-                crate::limits::deep(|| call.run(ev, &values, || values.clone()))
+                crate::limits::deep(|| call.run(ev, &values, None, || values.clone()))
             }));
         }
         Some(Box::new(move |ev, base| {
@@ -794,14 +834,14 @@ impl Compiler<'_> {
         Some(match call.args.len() {
             1 => Box::new(move |ev, base| {
                 let arg = call.args[0](ev, base)?;
-                call.run(ev, std::slice::from_ref(&arg), || vec![arg.clone()])
+                call.run(ev, std::slice::from_ref(&arg), None, || vec![arg.clone()])
             }),
             _ => Box::new(move |ev, base| {
                 let mut values = Vec::with_capacity(call.args.len());
                 for a in &call.args {
                     values.push(a(ev, base)?);
                 }
-                call.run(ev, &values, || values.clone())
+                call.run(ev, &values, None, || values.clone())
             }),
         })
     }
@@ -977,13 +1017,16 @@ impl BuiltinCall {
         &self,
         ev: &mut Evaluator,
         args: &[Value],
+        block: Option<&Rc<Lambda>>,
         owned: impl FnOnce() -> Vec<Value>,
     ) -> EvalResult {
         let caller = std::mem::replace(&mut ev.source, self.source.clone());
         let r = if self.still_named(ev, args) {
-            ev.call_known_builtin(self.builtin, args, self.style, self.span)
+            // (the lambda closes over the current frame, as `call_named` makes it)
+            let closure = block.map(|l| ev.closure(l));
+            ev.call_known_builtin(self.builtin, args, closure.as_ref(), self.style, self.span)
         } else {
-            ev.call_named(&self.name, owned(), None, self.style, self.span)
+            ev.call_named(&self.name, owned(), block, self.style, self.span)
         };
         ev.source = caller;
         r.map_err(|f| located(f, self.span))
@@ -1268,6 +1311,19 @@ mod tests {
             "function wb($x, Callable &$b) { $b.call($x) + 1 } Integer[1, 12].map |$x| { wb($x) |$y| { $y * 2 } }",
             "Integer[1, 12].map |$x| { $s = \"${x}\" $s.split('').map |$c| { \"${c}${s}\" }.join(',') }",
             "Integer[1, 12].map |$x| { $x.with |$y| { $y + 1 } }",
+        ],
+        // Built-ins with a lambda called straight from a lambda's body: the lambda closes
+        // over the body's frame; a function defined later under the built-in's name is
+        // called instead; argument errors and `break` located as the tree walk locates them.
+        &[
+            "$o = 5 Integer[1, 12].map |$x| { $y = $x * 2 [$x.lest || { $o }, undef.lest || { $y + $o }, [$x].map |$z| { $z + $y }] }",
+            "Integer[1, 12].reduce({}) |$acc, $i| { $k = \"k${$i % 3}\" $acc + { $k => $acc.dig($k).lest || { [] } + [$i] } }",
+            "Integer[1, 12].map |$x| { if $x == 11 { $x.map |$a, $b, $c| { 1 } } else { $x } }",
+            "Integer[1, 12].map |$x| { if $x == 11 { $x.lest } else { $x } }",
+            "Integer[1, 12].map |$x| { [1, 2, 3].each |$y| { if $y == $x { break() } } }",
+            "function fl($v) { Integer[1, 12].map |$x| { $v.lest || { $x } } } fl(undef)",
+            "function lest($x, Callable &$b) { 'mine' } fl(undef)",
+            "fl(undef)",
         ],
         // Calls of a type in a lambda's body: conversions and their errors, a type made
         // from text (interpolated in the lambda's frame; a variable in the text itself is

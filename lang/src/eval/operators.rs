@@ -95,8 +95,19 @@ impl Evaluator {
                     h.len().saturating_add(addition.len()),
                 )?;
                 let map = Rc::make_mut(&mut h);
-                for (k, v) in addition.iter() {
-                    map.insert(k.clone(), v.clone());
+                match Rc::try_unwrap(addition) {
+                    // (a hash held nowhere else, a literal just made: its entries moved,
+                    // not copied and dropped)
+                    Ok(entries) => {
+                        for (k, v) in entries {
+                            map.insert(k, v);
+                        }
+                    }
+                    Err(shared) => {
+                        for (k, v) in shared.iter() {
+                            map.insert(k.clone(), v.clone());
+                        }
+                    }
                 }
                 Ok(Value::Hash(h))
             }

@@ -139,6 +139,11 @@ fn the_default_formats_parse_as_the_list_by_text() {
             .map(|t| t.to_string())
             .map_err(|e| e.message);
         assert_eq!(default, any, "{s:?}");
+        // (the second time from the memo)
+        let again = parse_timespan_default(s)
+            .map(|t| t.to_string())
+            .map_err(|e| e.message);
+        assert_eq!(again, any, "{s:?} again");
         for f in DEFAULT_FORMATS {
             let f = SpanFormat::cached(f).unwrap();
             let by_matcher = f.regex.get_or_init(|| f.build_regex()).as_ref().unwrap();
