@@ -36,7 +36,7 @@ use crate::eval::resolve::Layouts;
 use crate::syntax::ast::Program;
 use crate::syntax::frozen::Frozen;
 use crate::syntax::Warning;
-use layouts::FrozenLayouts;
+pub(crate) use layouts::FrozenLayouts;
 use std::cell::RefCell;
 use std::path::Path;
 use std::rc::Rc;

@@ -210,10 +210,10 @@ fn render_template(ev: &mut Evaluator, src: &TemplateSource, hash: Option<&Value
         None => bind_undeclared(src, given)?,
     };
     let compiled = compile(src, &known, &params)?;
-    // A template compiled before (the cache is shared by evaluators) is resolved once for
-    // each evaluator: that registers its lambdas' layouts with it.
+    // A template compiled before (the cache is shared by evaluators) gives its lambdas'
+    // layouts to each evaluator once.
     if !ev.layouts.knows_lambda(&compiled.lambda) {
-        crate::eval::resolve::resolve_program(&compiled.program, &mut ev.layouts);
+        ev.layouts.absorb(&compiled.layouts);
     }
     run(ev, src, &compiled.lambda, &values, &compiled.map).map_err(|f| match f {
         Flow::Error(e) if e.kind == ErrorKind::Failed => Flow::from(e.at(call_span)),

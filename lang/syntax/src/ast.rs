@@ -419,7 +419,9 @@ pub struct FunctionDef {
 pub struct CaseArm {
     /// Options; a literal `default` is `ExprKind::Default`, a lambda option is `ExprKind::Lambda`.
     pub options: Vec<Expr>,
-    pub body: Vec<Expr>,
+    /// Made when first read when thawed (most arms of a module's `case $facts['os']['family']`
+    /// never run on a node).
+    pub body: Body,
     pub span: Span,
 }
 

@@ -161,7 +161,7 @@ struct FAttribute {
 #[derive(Debug)]
 struct FCaseArm {
     options: Vec<FExpr>,
-    body: Vec<FExpr>,
+    body: FBody,
     span: Span,
 }
 
@@ -359,7 +359,7 @@ impl FExpr {
                 f(test);
                 for a in arms {
                     a.options.iter().for_each(&mut *f);
-                    a.body.iter().for_each(&mut *f);
+                    a.body.exprs.iter().for_each(&mut *f);
                 }
             }
             FKind::TypeAlias { type_expr, .. } => f(type_expr),
@@ -602,7 +602,7 @@ impl<'a> Freezer<'a> {
                     .iter()
                     .map(|a| FCaseArm {
                         options: self.exprs(&a.options),
-                        body: self.exprs(&a.body),
+                        body: self.body(&a.body),
                         span: a.span,
                     })
                     .collect(),

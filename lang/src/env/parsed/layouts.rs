@@ -6,7 +6,8 @@
 //! the table finds layouts by the address of their lambda or function: frozen, those are
 //! numbers in the order of `syntax::frozen::order`, which the thawed tree is walked in again
 //! to find the new nodes of the same numbers. Names are indexes into the frozen tree's
-//! texts, thawed into the same `Rc`s as the tree's.
+//! texts, thawed into the same `Rc`s as the tree's. A compiled EPP template's layouts are
+//! kept frozen the same way (`functions/epp/shared.rs`).
 
 use crate::eval::resolve::Layouts;
 use crate::eval::scope::{Arity, Layout};
@@ -16,7 +17,7 @@ use rustc_hash::FxHashMap;
 use std::rc::Rc;
 
 /// The layouts of a file's lambdas and function bodies, frozen.
-pub(super) struct FrozenLayouts {
+pub(crate) struct FrozenLayouts {
     /// In the order of `syntax::frozen::order`.
     lambdas: Box<[FrozenLayout]>,
     functions: Box<[FrozenLayout]>,
@@ -107,7 +108,7 @@ impl Freezer<'_> {
 impl FrozenLayouts {
     /// The layouts of `program`'s lambdas and function bodies (`layouts`, what resolving it
     /// made), by the numbers of `frozen`'s texts; `None` when one is missing.
-    pub(super) fn freeze(
+    pub(crate) fn freeze(
         program: &Program,
         layouts: &Layouts,
         frozen: &Frozen,
@@ -141,7 +142,7 @@ impl FrozenLayouts {
 
     /// The layouts of `program`, thawed from the tree these were frozen with, whose texts
     /// thawed into `texts`; `None` when the tree is not that one's copy.
-    pub(super) fn thaw(&self, program: &Program, texts: &[Rc<str>]) -> Option<Layouts> {
+    pub(crate) fn thaw(&self, program: &Program, texts: &[Rc<str>]) -> Option<Layouts> {
         if self.lambdas.is_empty() && self.functions.is_empty() {
             // (most manifests: nothing to walk the tree for)
             return Some(Layouts::default());
@@ -186,7 +187,7 @@ impl FrozenLayouts {
     }
 
     /// About how many bytes these hold (for the bounds of the process's cache).
-    pub(super) fn size(&self) -> usize {
+    pub(crate) fn size(&self) -> usize {
         let one = |l: &FrozenLayout| {
             64 + 4 * (l.names.len() + l.movable.len() + l.late_moves.len() + l.calls.len())
         };

@@ -3,19 +3,24 @@
 
 use super::lambda_of;
 use super::shared;
+use crate::env::parsed::FrozenLayouts;
 use crate::error::{Error, ErrorKind};
+use crate::eval::resolve::Layouts;
 use crate::syntax::ast::{Expr, ExprKind, Lambda, Program};
 use crate::syntax::epp::{self, LambdaParam, Origin, SourceMap, Template, TemplateSource};
 use crate::syntax::frozen::Frozen;
 use rustc_hash::FxHashMap as HashMap;
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
+use std::sync::Arc;
 
-/// A template translated and parsed, ready to run.
+/// A template translated, parsed and resolved, ready to run.
 pub(super) struct Compiled {
-    pub program: Program,
+    /// (the program's one statement: its nodes are the lambda's)
     pub lambda: Rc<Lambda>,
     pub map: SourceMap,
+    /// The frame layouts of the program's lambdas (each evaluator takes them).
+    pub layouts: Layouts,
 }
 
 /// How many compiled templates are kept, all texts' variants counted (the cache is emptied
@@ -28,7 +33,8 @@ type Variants = Vec<(Vec<LambdaParam>, Rc<Compiled>)>;
 
 /// What this thread knows of a template's text: its tags and its compiled variants.
 pub(super) struct Known {
-    pub template: Template,
+    /// (the process's, shared with other threads)
+    pub template: Arc<Template>,
     variants: RefCell<Variants>,
 }
 
@@ -47,8 +53,16 @@ pub(super) fn scanned(text: &str) -> Result<Rc<Known>, epp::TemplateError> {
     if let Some(k) = KNOWN.with(|s| s.borrow().get(text).cloned()) {
         return Ok(k);
     }
+    let template = match shared::scan(text) {
+        Some(t) => t,
+        None => {
+            let t = Arc::new(epp::scan(text)?);
+            shared::note_scan(text, &t);
+            t
+        }
+    };
     let k = Rc::new(Known {
-        template: epp::scan(text)?,
+        template,
         variants: RefCell::default(),
     });
     keep(text, &k);
@@ -84,32 +98,42 @@ pub(super) fn compile(
         return Ok(c);
     }
     let template = &known.template;
-    let (program, map) = match shared::known(src.text, params) {
-        // (thawed from the process's frozen form: no translating, parsing or validating)
-        Some(Some(frozen)) => (frozen.program.thaw(), frozen.map.clone()),
+    let (program, map, layouts) = match shared::known(src.text, params) {
+        // (thawed from the process's frozen form: no translating, parsing, validating or
+        // resolving)
+        Some(Some(frozen)) => {
+            let (program, texts) = frozen.program.thaw_with_texts();
+            let layouts = (frozen.layouts.as_ref())
+                .and_then(|l| l.thaw(&program, &texts))
+                .unwrap_or_else(|| resolved(&program));
+            (program, frozen.map.clone(), layouts)
+        }
         seen => {
             let runnable = epp::translate(src.text, template, params, true);
             let program = parse_checked(src, template, params).and_then(|()| {
                 crate::syntax::parser::parse_program(&runnable.source)
                     .map_err(|e| template_error(src, &runnable.map, e))
             })?;
+            let layouts = resolved(&program);
             // (frozen the second time the process compiles the template)
             let frozen = seen.and_then(|_| {
+                let tree = Frozen::freeze(&program)?;
                 Some(shared::FrozenTemplate {
-                    program: Frozen::freeze(&program)?,
+                    layouts: FrozenLayouts::freeze(&program, &layouts, &tree),
+                    program: tree,
                     map: runnable.map.clone(),
                 })
             });
             shared::note(src.text, params, frozen);
-            (program, runnable.map)
+            (program, runnable.map, layouts)
         }
     };
     let lambda =
         lambda_of(&program).ok_or_else(|| Error::eval("internal error: no template lambda"))?;
     let compiled = Rc::new(Compiled {
-        program,
         lambda,
         map,
+        layouts,
     });
     if COMPILED.get() >= CACHE_SIZE {
         // (emptied, this text kept again)
@@ -122,6 +146,13 @@ pub(super) fn compile(
         .push((params.to_vec(), compiled.clone()));
     COMPILED.set(COMPILED.get() + 1);
     Ok(compiled)
+}
+
+/// The frame layouts of a template's program, resolved now.
+fn resolved(program: &Program) -> Layouts {
+    let mut layouts = Layouts::default();
+    crate::eval::resolve::resolve_program(program, &mut layouts);
+    layouts
 }
 
 /// How many compiled templates this thread keeps.

@@ -6,9 +6,13 @@
 //!
 //! A template (text and parameters) is noted the first time the process compiles it and
 //! frozen the second: a process that renders on one thread pays nothing for freezing.
-//! Bounded as `erb::cache` is (emptied when full).
+//! Its frame layouts are frozen with it (`env::parsed::FrozenLayouts`: resolving the
+//! program again was a third of a fresh thread's render), and a text's scan into its tags
+//! is kept for the process at once (plain data). Bounded as `erb::cache` is (emptied when
+//! full).
 
-use crate::syntax::epp::{LambdaParam, SourceMap};
+use crate::env::parsed::FrozenLayouts;
+use crate::syntax::epp::{LambdaParam, SourceMap, Template};
 use crate::syntax::frozen::Frozen;
 use rustc_hash::FxHashMap as HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -21,15 +25,25 @@ const SHARED_BYTES: usize = 8 << 20;
 pub(super) struct FrozenTemplate {
     pub program: Frozen,
     pub map: SourceMap,
+    /// `None`: resolved again when thawed.
+    pub layouts: Option<FrozenLayouts>,
 }
 
 /// Each template compiled: its parameters and, once a second thread compiled it, its
 /// frozen form.
 type Variants = Vec<(Vec<LambdaParam>, Option<Arc<FrozenTemplate>>)>;
 
+/// What the process knows of a text.
+#[derive(Default)]
+struct Text {
+    /// Its scan into tags (kept when a thread scanned it without error).
+    scan: Option<Arc<Template>>,
+    variants: Variants,
+}
+
 #[derive(Default)]
 struct Shared {
-    templates: HashMap<Box<str>, Variants>,
+    templates: HashMap<Box<str>, Text>,
     count: usize,
     bytes: usize,
 }
@@ -46,9 +60,36 @@ fn shared() -> MutexGuard<'static, Option<Shared>> {
 /// `Some(None)` when one did (not frozen yet), else its frozen form.
 pub(super) fn known(text: &str, params: &[LambdaParam]) -> Option<Option<Arc<FrozenTemplate>>> {
     let guard = shared();
-    let variants = guard.as_ref()?.templates.get(text)?;
+    let variants = &guard.as_ref()?.templates.get(text)?.variants;
     let (_, frozen) = variants.iter().find(|(p, _)| p == params)?;
     Some(frozen.clone())
+}
+
+/// The process's scan of `text`, if a thread scanned it.
+pub(super) fn scan(text: &str) -> Option<Arc<Template>> {
+    let guard = shared();
+    guard.as_ref()?.templates.get(text)?.scan.clone()
+}
+
+/// Keeps a thread's scan of `text` for the process.
+pub(super) fn note_scan(text: &str, scan: &Arc<Template>) {
+    if text.len() > SHARED_BYTES {
+        return;
+    }
+    let mut guard = shared();
+    let s = guard.get_or_insert_with(Shared::default);
+    entry(s, text).scan = Some(scan.clone());
+}
+
+/// The entry of `text`, made (the table emptied first when full) when there is none.
+fn entry<'s>(s: &'s mut Shared, text: &str) -> &'s mut Text {
+    if !s.templates.contains_key(text) {
+        if s.count >= SHARED_LIMIT || s.bytes + text.len() > SHARED_BYTES {
+            *s = Shared::default();
+        }
+        s.bytes += text.len();
+    }
+    s.templates.entry(text.into()).or_default()
 }
 
 /// Notes that this thread compiled a template, with its frozen form when `frozen` is given
@@ -62,7 +103,7 @@ pub(super) fn note(text: &str, params: &[LambdaParam], frozen: Option<FrozenTemp
     let known = s
         .templates
         .get_mut(text)
-        .and_then(|v| v.iter_mut().find(|(p, _)| p == params));
+        .and_then(|t| t.variants.iter_mut().find(|(p, _)| p == params));
     match known {
         Some((_, slot)) => {
             if slot.is_none() {
@@ -70,13 +111,10 @@ pub(super) fn note(text: &str, params: &[LambdaParam], frozen: Option<FrozenTemp
             }
         }
         None => {
-            if s.count >= SHARED_LIMIT || s.bytes + text.len() > SHARED_BYTES {
+            if s.count >= SHARED_LIMIT {
                 *s = Shared::default();
             }
-            let variants = s.templates.entry(text.into()).or_default();
-            if variants.is_empty() {
-                s.bytes += text.len();
-            }
+            let variants = &mut entry(s, text).variants;
             variants.push((params.to_vec(), frozen.map(Arc::new)));
             s.count += 1;
         }
@@ -88,6 +126,16 @@ pub(super) fn note(text: &str, params: &[LambdaParam], frozen: Option<FrozenTemp
 #[cfg(test)]
 pub(super) fn frozen(text: &str) -> Option<bool> {
     let guard = shared();
-    let variants = guard.as_ref()?.templates.get(text)?;
+    let variants = &guard.as_ref()?.templates.get(text)?.variants;
     Some(variants.iter().any(|(_, f)| f.is_some()))
+}
+
+/// Whether the process keeps a frozen form of a variant of `text` with its frame layouts.
+#[cfg(test)]
+pub(super) fn frozen_with_layouts(text: &str) -> bool {
+    let guard = shared();
+    let variants = guard.as_ref().and_then(|s| s.templates.get(text));
+    variants.is_some_and(|t| {
+        (t.variants.iter()).any(|(_, f)| f.as_ref().is_some_and(|f| f.layouts.is_some()))
+    })
 }

@@ -198,8 +198,9 @@ fn runtime_errors_point_into_the_template() {
     );
 }
 
-/// A template compiled by a second thread is frozen for the process; a third thaws it and
-/// renders the same, its errors located the same.
+/// A template compiled by a second thread is frozen for the process, with its lambdas'
+/// frame layouts and its scan; a third thaws it and renders the same, its errors located
+/// the same.
 #[test]
 fn compiled_once_per_process() {
     let template = "<%- | Array $xs, $sep = ',' | -%>\n<% $xs.each |$x| { -%><%= $x * 2 %><%= $sep %><% } -%>(shared test)\n<%= 1 + $xs[-1] %>\n";
@@ -242,5 +243,15 @@ fn compiled_once_per_process() {
         tries += 1;
     }
     assert_eq!(super::shared::frozen(template), Some(true));
+    assert!(super::shared::frozen_with_layouts(template));
     assert_eq!(runs(), first);
+    // (the table may have been emptied since: a render keeps the scan again)
+    let scan = super::shared::scan(template).or_else(|| {
+        assert_eq!(runs(), first);
+        super::shared::scan(template)
+    });
+    assert_eq!(
+        scan.as_deref(),
+        crate::syntax::epp::scan(template).ok().as_ref()
+    );
 }

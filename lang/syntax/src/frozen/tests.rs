@@ -97,6 +97,37 @@ fn bodies_are_thawed_when_read() {
     assert!(bodies[1].has_definitions() && !bodies[0].has_definitions());
 }
 
+/// A `case` arm's statements are thawed when first read (a module's `params.pp` runs one
+/// arm of its `case $facts['os']['family']`), into what an eager thaw makes, slots
+/// included.
+#[test]
+fn case_arms_are_thawed_when_read() {
+    let p = program(
+        "case $f { 'RedHat': { $p = 'a' notice($p) } 'Debian', 'Ubuntu': { $p = 'b' } default: { } }",
+    );
+    fn arms(e: &Expr) -> Vec<&crate::ast::CaseArm> {
+        match &e.kind {
+            ExprKind::Case { arms, .. } => arms.iter().collect(),
+            _ => panic!("a case"),
+        }
+    }
+    if let ExprKind::Assign(target, _) = &arms(&p.body[0])[1].body[0].kind {
+        if let ExprKind::Variable(v) = &target.kind {
+            v.slot.set(Slot::Scope { index: 2 });
+        }
+    }
+    let thawed = Frozen::freeze(&p).unwrap().thaw();
+    let made = |t: &crate::ast::Program| -> Vec<bool> {
+        arms(&t.body[0]).iter().map(|a| a.body.is_made()).collect()
+    };
+    assert_eq!(made(&thawed), [false, false, true]);
+    let debian = format!("{:?}", &*arms(&thawed.body[0])[1].body);
+    assert_eq!(made(&thawed), [false, true, true]);
+    assert_eq!(debian, format!("{:?}", &*arms(&p.body[0])[1].body));
+    assert_eq!(format!("{:?}", p.body), format!("{:?}", thawed.body));
+    assert_eq!(made(&thawed), [true, true, true]);
+}
+
 /// A constant literal's kept value and a call's site are not carried over.
 #[test]
 fn caches_start_empty() {

@@ -180,7 +180,7 @@ impl Thawer {
                     .iter()
                     .map(|a| CaseArm {
                         options: self.exprs(&a.options),
-                        body: self.exprs(&a.body),
+                        body: self.body(&a.body),
                         span: a.span,
                     })
                     .collect(),

@@ -79,7 +79,7 @@ impl<'s> Parser<'s> {
                 let body = p.block()?;
                 arms.push(CaseArm {
                     options,
-                    body,
+                    body: body.into(),
                     span: p.span_from(arm_start),
                 });
                 if p.at(Punct::RBrace) {
