@@ -672,6 +672,7 @@ impl Evaluator {
                         name: name.clone(),
                         target: Default::default(),
                         invalid: Default::default(),
+                        remembered: Default::default(),
                     });
                     self.aliases
                         .insert(name.to_ascii_lowercase(), alias.clone());
@@ -715,7 +716,7 @@ impl Evaluator {
                 crate::types::type_text::check_type_expression(&self.source.text, type_expr)
             {
                 *alias.invalid.borrow_mut() = Some(e.message);
-                *alias.target.borrow_mut() = Some(PType::Any);
+                alias.set_target(Some(PType::Any));
             }
         }
         for (alias, type_expr, span) in pending {
@@ -737,7 +738,7 @@ impl Evaluator {
                 Err(Flow::Error(e)) => match e.message.strip_prefix(super::expr::IN_TYPE_NAME) {
                     Some(why) => {
                         *alias.invalid.borrow_mut() = Some(why.to_string());
-                        *alias.target.borrow_mut() = Some(PType::Any);
+                        alias.set_target(Some(PType::Any));
                         continue;
                     }
                     _ => return Err(*e),
@@ -757,7 +758,7 @@ impl Evaluator {
             if crate::types::references::has_references(&t) {
                 self.unresolved_aliases.push(alias.clone());
             }
-            *alias.target.borrow_mut() = Some(t);
+            alias.set_target(Some(t));
         }
         if defined_aliases {
             self.resolve_type_references();
@@ -873,6 +874,7 @@ impl Evaluator {
                 name: n.clone(),
                 target: Default::default(),
                 invalid: Default::default(),
+                remembered: Default::default(),
             });
             let key = n.to_ascii_lowercase();
             saved.push((key.clone(), self.aliases.insert(key, alias.clone())));
@@ -886,7 +888,7 @@ impl Evaluator {
                     if !matches!(*t, PType::ObjectType(_)) {
                         self.inline_aliases.push(alias.clone());
                     }
-                    *alias.target.borrow_mut() = Some((*t).clone())
+                    alias.set_target(Some((*t).clone()))
                 }
                 Ok(other) => {
                     failure = Some(format!(
@@ -925,6 +927,7 @@ impl Evaluator {
                     name: qualified,
                     target: std::cell::RefCell::new(Some(t)),
                     invalid: Default::default(),
+                    remembered: Default::default(),
                 }),
             );
         }
@@ -945,7 +948,7 @@ impl Evaluator {
                 return true;
             };
             let still = crate::types::references::has_references(&t);
-            *alias.target.borrow_mut() = Some(t);
+            alias.set_target(Some(t));
             still
         });
     }
@@ -980,7 +983,7 @@ impl Evaluator {
         self.functions.restore(saved.functions);
         self.aliases = saved.aliases;
         for (alias, target) in &saved.unresolved_aliases {
-            *alias.target.borrow_mut() = target.clone();
+            alias.set_target(target.clone());
         }
         self.unresolved_aliases = saved
             .unresolved_aliases

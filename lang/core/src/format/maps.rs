@@ -303,6 +303,7 @@ fn formats_type() -> PType {
             name: Rc::from(name),
             target: RefCell::new(Some(t)),
             invalid: RefCell::new(None),
+            remembered: Default::default(),
         }))
     };
     let pattern = types::typesrc::parse_type(

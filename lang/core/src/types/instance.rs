@@ -44,6 +44,7 @@ fn in_size(size: IntRange, n: usize) -> bool {
 /// Whether `v` is an instance of `t`, `depth` levels down; on more stack when needed.
 pub(super) fn instance_at(t: &PType, v: &Value, depth: usize) -> bool {
     if depth > MAX_DEPTH {
+        super::instance_memo::met_limit();
         return false;
     }
     crate::limits::deep(|| instance_here(t, v, depth + 1))
@@ -56,11 +57,18 @@ pub(super) fn instance_at(t: &PType, v: &Value, depth: usize) -> bool {
 #[inline(always)]
 fn instance_in(t: &PType, v: &Value, depth: usize) -> bool {
     if depth > MAX_DEPTH {
+        super::instance_memo::met_limit();
         return false;
     }
     let found = match t {
         // (as `instance_here` of the alias calls `instance_at` of its target one level down)
-        PType::Alias(a) => a.with_resolved(|t| leaf(t, v).map(|r| r && depth < MAX_DEPTH)),
+        PType::Alias(a) if depth >= MAX_DEPTH => a.with_resolved(|t| {
+            leaf(t, v).map(|_| {
+                super::instance_memo::met_limit();
+                false
+            })
+        }),
+        PType::Alias(a) => a.with_resolved(|t| leaf(t, v)),
         t => leaf(t, v),
     };
     match found {
@@ -262,7 +270,13 @@ fn instance_here(t: &PType, v: &Value, d: usize) -> bool {
             Value::Uri(u) => params.as_ref().is_none_or(|p| uri_matches(p, u)),
             _ => false,
         },
-        PType::Alias(a) => a.with_resolved(|t| instance_in(t, v, d)),
+        // (a hash checked against an alias again is answered by the first check)
+        PType::Alias(a) => match v {
+            Value::Hash(h) => {
+                super::instance_memo::instance(a, h, || a.with_resolved(|t| instance_in(t, v, d)))
+            }
+            _ => a.with_resolved(|t| instance_in(t, v, d)),
+        },
         PType::TypeReference(_) => false,
     }
 }
@@ -301,6 +315,7 @@ fn struct_instance(members: &[StructMember], h: &crate::values::Map, d: usize) -
 /// A value nested deeper than `MAX_DEPTH` (by iteration) cannot be checked: the evaluation
 /// fails when it ends, rather than going on with a wrong `false`.
 fn too_deep() {
+    super::instance_memo::met_limit();
     crate::limits::defer_error(crate::error::Error::eval(format!(
         "The value is nested too deeply to match a type (more than {MAX_DEPTH} levels)"
     )));

@@ -180,12 +180,22 @@ pub struct TypeAlias {
     /// Integer[1+1]`: "The expression <1+1> is not a valid type specification."): an error
     /// where the alias is used, as there, not where it is defined.
     pub invalid: RefCell<Option<String>>,
+    /// Whether checks of hashes against the alias are remembered, with the generation of
+    /// aliases it was decided in (`instance_memo`); `Default::default()` when made.
+    pub remembered: std::cell::Cell<Option<(u64, bool)>>,
 }
 
 impl TypeAlias {
     /// The aliased type; `Any` while still unresolved.
     pub fn resolved(&self) -> PType {
         self.target.borrow().clone().unwrap_or(PType::Any)
+    }
+
+    /// Makes `t` the aliased type (defining, resolving or restoring the alias); the
+    /// instance checks remembered with the old one are forgotten.
+    pub fn set_target(&self, t: Option<PType>) {
+        *self.target.borrow_mut() = t;
+        instance_memo::forget_all();
     }
 
     /// `f` of the aliased type (`Any` while still unresolved), without copying it: an
@@ -636,6 +646,7 @@ pub mod explanation;
 pub mod infer;
 mod infer_data;
 pub mod instance;
+mod instance_memo;
 pub mod iterable;
 pub mod mismatch;
 pub mod names;

@@ -617,22 +617,24 @@ fn recursive_aliases_terminate() {
         name: "Tree".into(),
         target: RefCell::new(None),
         invalid: Default::default(),
+        remembered: Default::default(),
     });
     let tree = PType::Alias(alias.clone());
-    *alias.target.borrow_mut() = Some(PType::array_of(PType::Variant(vec![
+    alias.set_target(Some(PType::array_of(PType::Variant(vec![
         PType::integer(),
         tree.clone(),
-    ])));
+    ]))));
     let other = Rc::new(TypeAlias {
         name: "Tree2".into(),
         target: RefCell::new(None),
         invalid: Default::default(),
+        remembered: Default::default(),
     });
     let tree2 = PType::Alias(other.clone());
-    *other.target.borrow_mut() = Some(PType::array_of(PType::Variant(vec![
+    other.set_target(Some(PType::array_of(PType::Variant(vec![
         PType::integer(),
         tree2.clone(),
-    ])));
+    ]))));
     assert!(is_assignable(&tree, &tree2));
     assert!(is_instance(&tree, &value("[1, [2, [3]]]").expect("value")));
     assert!(!is_instance(&tree, &value("[1, ['a']]").expect("value")));
@@ -645,9 +647,10 @@ fn recursive_aliases_terminate() {
         name: "Loop".into(),
         target: RefCell::new(None),
         invalid: Default::default(),
+        remembered: Default::default(),
     });
     let lp = PType::Alias(selfish.clone());
-    *selfish.target.borrow_mut() = Some(lp.clone());
+    selfish.set_target(Some(lp.clone()));
     assert!(!is_instance(&lp, &Value::Integer(1)) || is_instance(&lp, &Value::Integer(1)));
     let _ = is_assignable(&lp, &PType::integer());
 }
@@ -657,6 +660,7 @@ fn alias(name: &str, target: PType) -> PType {
         name: name.into(),
         target: std::cell::RefCell::new(Some(target)),
         invalid: Default::default(),
+        remembered: Default::default(),
     });
     PType::Alias(a)
 }

@@ -352,7 +352,12 @@ impl Regexp {
 
     /// [`is_match`](Self::is_match) where no error can be returned (type checks): when the
     /// engine gives up, the evaluation fails as it ends (`limits::defer_error`).
+    #[inline]
     pub fn matches(&self, text: &str) -> bool {
+        // (a `Pattern` alias's anchored pattern answers without the `Result` of an engine)
+        if let Some(anchored) = &self.anchored {
+            return anchored.matches(text);
+        }
         self.is_match(text).unwrap_or_else(|e| {
             crate::limits::defer_error(e);
             false

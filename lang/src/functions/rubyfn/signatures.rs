@@ -50,6 +50,7 @@ pub(super) fn with_local_types<T>(
             name: Rc::from(alias.as_str()),
             target: RefCell::new(None),
             invalid: Default::default(),
+            remembered: Default::default(),
         });
         ev.aliases.insert(alias.to_ascii_lowercase(), a.clone());
         made.push(a);
@@ -57,7 +58,7 @@ pub(super) fn with_local_types<T>(
     let mut result = Ok(());
     for ((alias, definition), a) in local_types.iter().zip(&made) {
         match puppet_type(ev, definition) {
-            Ok(t) => *a.target.borrow_mut() = Some(t),
+            Ok(t) => a.set_target(Some(t)),
             Err(e) => {
                 result = Err(format!("bad local type '{alias}': {e}"));
                 break;

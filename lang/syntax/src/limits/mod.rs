@@ -474,6 +474,11 @@ pub fn defer_error(e: Error) {
     });
 }
 
+/// Whether [`defer_error`] recorded an error not yet taken.
+pub fn has_deferred_error() -> bool {
+    DEFERRED.with(|d| d.try_borrow().map_or(true, |d| d.is_some()))
+}
+
 /// The error recorded by [`defer_error`], taken.
 pub fn take_deferred_error() -> Option<Error> {
     STATE.with(|s| s.deferred.try_borrow_mut().ok().and_then(|mut d| d.take()))

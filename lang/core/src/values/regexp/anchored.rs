@@ -9,9 +9,10 @@
 //! a character a repeated element could leave to a later one would be taken by one of
 //! those, whose classes do not hold it. A non-ASCII byte is in no class.
 
-/// A set of ASCII characters.
+/// A set of ASCII characters (as a set of bytes: a byte's test needs no range check; the
+/// non-ASCII ones are never added).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-struct Class([u64; 2]);
+struct Class([u64; 4]);
 
 impl Class {
     fn add(&mut self, b: u8) {
@@ -26,11 +27,11 @@ impl Class {
 
     #[inline]
     fn has(&self, b: u8) -> bool {
-        b < 128 && self.0[usize::from(b >> 6)] & (1 << (b & 63)) != 0
+        self.0[usize::from(b >> 6)] & (1 << (b & 63)) != 0
     }
 
     fn disjoint(&self, other: &Class) -> bool {
-        self.0[0] & other.0[0] == 0 && self.0[1] & other.0[1] == 0
+        self.0.iter().zip(&other.0).all(|(a, b)| a & b == 0)
     }
 }
 
@@ -127,6 +128,14 @@ impl Anchored {
         let b = text.as_bytes();
         let mut p = 0;
         for e in self.elements.iter() {
+            // (most elements are one character: `\.` between the `\d+` of an address)
+            if e.min == 1 && e.max == 1 {
+                match b.get(p) {
+                    Some(&c) if e.class.has(c) => p += 1,
+                    _ => return false,
+                }
+                continue;
+            }
             let mut n = 0;
             while n < e.max && p < b.len() && e.class.has(b[p]) {
                 p += 1;
