@@ -476,7 +476,7 @@ pub fn defer_error(e: Error) {
 
 /// Whether [`defer_error`] recorded an error not yet taken.
 pub fn has_deferred_error() -> bool {
-    DEFERRED.with(|d| d.try_borrow().map_or(true, |d| d.is_some()))
+    STATE.with(|s| s.deferred.try_borrow().map_or(true, |d| d.is_some()))
 }
 
 /// The error recorded by [`defer_error`], taken.
