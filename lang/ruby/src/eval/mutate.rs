@@ -281,7 +281,7 @@ impl Interp<'_> {
                 // (a negative index inserts after the character it names)
                 let pos = if index < 0 { index + chars + 1 } else { index };
                 if !(0..=chars).contains(&pos) {
-                    return raise_index(format!("index {index} out of string"), at);
+                    return methods::raise_index(format!("index {index} out of string"), at);
                 }
                 let byte = byte_of_char(s, pos as usize);
                 methods::grow(s.len().saturating_add(text.len()), at)?;
@@ -416,7 +416,7 @@ impl Interp<'_> {
                 [RValue::Int(i), ..] => format!("index {i} out of string"),
                 _ => "index out of string".to_string(),
             };
-            return raise_index(what, at);
+            return methods::raise_index(what, at);
         };
         methods::grow(s.len().saturating_add(text.len()), at)?;
         let new = format!("{}{text}{}", &s[..start], &s[end..]);
@@ -512,14 +512,6 @@ fn arity<T>(given: usize, expected: &str, at: usize) -> R<T> {
     Err(super::Flow::from(crate::RubyError::raised_as(
         "ArgumentError",
         format!("wrong number of arguments (given {given}, expected {expected})"),
-        at,
-    )))
-}
-
-fn raise_index<T>(message: String, at: usize) -> R<T> {
-    Err(super::Flow::from(crate::RubyError::raised_as(
-        "IndexError",
-        message,
         at,
     )))
 }

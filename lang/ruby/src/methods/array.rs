@@ -1,6 +1,7 @@
 //! Array methods (the enumerable ones are in `enumerable`).
 
 use super::enumerable::{join, range_bounds};
+use super::raise_index;
 use super::Call;
 use super::M;
 use crate::eval::{raise, unsupported, Interp, R};
@@ -929,14 +930,6 @@ fn conversion_name(v: &RValue) -> String {
 fn raise_range<T>(message: String, at: usize) -> R<T> {
     Err(crate::eval::Flow::from(crate::RubyError::raised_as(
         "RangeError",
-        message,
-        at,
-    )))
-}
-
-fn raise_index<T>(message: String, at: usize) -> R<T> {
-    Err(crate::eval::Flow::from(crate::RubyError::raised_as(
-        "IndexError",
         message,
         at,
     )))

@@ -286,6 +286,11 @@ pub fn raise_arg<T>(message: impl Into<String>, at: usize) -> R<T> {
     )))
 }
 
+/// Raises `IndexError`.
+pub fn raise_index<T>(message: impl Into<String>, at: usize) -> R<T> {
+    Err(Flow::from(RubyError::raised_as("IndexError", message, at)))
+}
+
 /// `NoMethodError`, or an unsupported-Ruby error for a method Ruby has.
 pub fn no_method(recv: &RValue, name: &str, at: usize) -> R {
     let class = recv.class_name();

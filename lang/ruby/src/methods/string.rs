@@ -1,6 +1,7 @@
 //! String methods.
 
 use super::object::pattern;
+use super::raise_index;
 use super::Call;
 use super::M;
 use crate::eval::{raise, regexp_failed, unsupported, Interp, R};
@@ -1037,14 +1038,6 @@ fn index(s: &str, c: &Call) -> R {
             )
         }
     })
-}
-
-fn raise_index<T>(message: String, at: usize) -> R<T> {
-    Err(crate::eval::Flow::from(crate::RubyError::raised_as(
-        "IndexError",
-        message,
-        at,
-    )))
 }
 
 /// Checks the options of `upcase` and its kin as Ruby does (`:ascii`, or `:turkic` with
