@@ -1079,7 +1079,7 @@ impl<'h> Interp<'h> {
         // (`mutate`; the receiver's test first: a string receiver is common, a change rare)
         if let (Some(RValue::Str(s)), Some(r)) = (&recv, recv_node) {
             if let Some(change) = mutate::Change::of(id) {
-                return self.change_string(s, r, change, args, block, at);
+                return self.change_string(s, r, (change, name), args, block, at);
             }
         }
         let result = match recv {

@@ -41,7 +41,7 @@ pub(crate) fn given(recv: &RValue, block: &Block, index: usize, item: &RValue) -
         return None;
     }
     match (recv, item) {
-        (RValue::Array(a), RValue::Str(_)) => Yielded::element(block, 0, a, index, item),
+        (RValue::Array(a), RValue::Str(_)) => Yielded::element(block, a, index, item),
         (RValue::Hash(h), RValue::Array(pair)) if block.params.len() > 1 => {
             match &pair.borrow()[..] {
                 [k, v @ RValue::Str(_)] => Yielded::value(block, h, k, v),
@@ -53,15 +53,14 @@ pub(crate) fn given(recv: &RValue, block: &Block, index: usize, item: &RValue) -
 }
 
 impl Yielded {
-    /// The `index`th element of an array given as the block's parameter number `param`.
-    pub(crate) fn element(
+    /// The `index`th element of an array given as the block's first parameter.
+    fn element(
         block: &Block,
-        param: usize,
         array: &Rc<RefCell<Vec<RValue>>>,
         index: usize,
         v: &RValue,
     ) -> Option<Yielded> {
-        Yielded::made(block, param, v, || Source::Element(array.clone(), index))
+        Yielded::made(block, 0, v, || Source::Element(array.clone(), index))
     }
 
     /// The value of `key` in a hash, given as the block's second parameter (`|k, v|`).
@@ -171,7 +170,7 @@ impl Interp<'_> {
         &mut self,
         s: &Rc<str>,
         recv: &Node,
-        change: Change,
+        (change, name): (Change, &str),
         args: Vec<RValue>,
         block: Option<&Rc<Block>>,
         at: usize,
@@ -182,7 +181,7 @@ impl Interp<'_> {
                 format!(
                     "changing a string in place that no variable holds ('{}' on {}; strings \
                      are values in prepl's Ruby: assign the result of the method without '!')",
-                    change_name(change),
+                    name,
                     describe(recv)
                 ),
                 at,
@@ -299,7 +298,7 @@ impl Interp<'_> {
                 Rc::from("")
             }
             Change::SliceOut => {
-                let Some((start, end)) = self.span(s, &args, at)? else {
+                let Some((start, end)) = span(s, &args, at)? else {
                     return Ok((None, RValue::Nil));
                 };
                 let taken = RValue::str(&s[start..end]);
@@ -313,22 +312,24 @@ impl Interp<'_> {
                     return Ok((None, RValue::Nil));
                 };
                 // `sub!`, `gsub!` and `tr!` change a string when they find something, even
-                // what they put back is the same text (`"aa".gsub!("a", "a")` is "aa")
-                let found = match (plain, pattern) {
-                    (M::sub | M::gsub, Some(p)) => self.finds(s, p, at)?,
-                    (M::tr | M::tr_s, Some(p)) => {
-                        let n = methods::call_id(
-                            self,
-                            RValue::Str(s.clone()),
-                            M::count,
-                            vec![p],
-                            None,
-                            at,
-                        )?;
-                        !matches!(n, RValue::Int(0))
-                    }
-                    _ => new != *s,
-                };
+                // when what they put back is the same text (`"aa".gsub!("a", "a")` is "aa"):
+                // searched again only then
+                let found = new != *s
+                    || match (plain, pattern) {
+                        (M::sub | M::gsub, Some(p)) => self.finds(s, p, at)?,
+                        (M::tr | M::tr_s, Some(p)) => {
+                            let n = methods::call_id(
+                                self,
+                                RValue::Str(s.clone()),
+                                M::count,
+                                vec![p],
+                                None,
+                                at,
+                            )?;
+                            !matches!(n, RValue::Int(0))
+                        }
+                        _ => false,
+                    };
                 if !found {
                     return Ok((None, RValue::Nil));
                 }
@@ -349,42 +350,6 @@ impl Interp<'_> {
             at,
         )?;
         Ok(!matches!(v, RValue::Nil))
-    }
-
-    /// The byte range `s[args]` names (an index, an index and a length, a range, a
-    /// substring or a regexp), or `None` when it names nothing.
-    pub(super) fn span(
-        &mut self,
-        s: &str,
-        args: &[RValue],
-        at: usize,
-    ) -> R<Option<(usize, usize)>> {
-        let chars = s.chars().count() as i64;
-        let by_chars = |start: i64, n: i64| -> Option<(usize, usize)> {
-            let start = if start < 0 { start + chars } else { start };
-            if start < 0 || start > chars || n < 0 {
-                return None;
-            }
-            let end = start.saturating_add(n).min(chars);
-            Some((
-                byte_of_char(s, start as usize),
-                byte_of_char(s, end as usize),
-            ))
-        };
-        Ok(match args {
-            [RValue::Int(i)] => by_chars(*i, 1).filter(|(a, b)| a < b),
-            [RValue::Int(i), RValue::Int(n)] => by_chars(*i, *n),
-            [RValue::Range(r)] => {
-                methods::enumerable::range_bounds(r, chars, at)?.and_then(|(a, n)| by_chars(a, n))
-            }
-            [RValue::Str(p)] => s.find(&**p).map(|i| (i, i + p.len())),
-            [RValue::Regexp(re)] => re
-                .first_match(s)
-                .map_err(super::regexp_failed(at))?
-                .and_then(|g| g.first().copied().flatten()),
-            [_] | [_, _] => return raise("no implicit conversion into Integer", at),
-            _ => return arity(args.len(), "1..2", at),
-        })
     }
 
     /// `s[index] = text` for a string `s` read from the node `recv`.
@@ -409,7 +374,7 @@ impl Interp<'_> {
             Some(_) => return raise("no implicit conversion into String", at),
             None => return arity(0, "2..3", at),
         };
-        let Some((start, end)) = self.span(s, &args, at)? else {
+        let Some((start, end)) = span(s, &args, at)? else {
             let what = match args.as_slice() {
                 [RValue::Str(_)] => "string not matched".to_string(),
                 [RValue::Regexp(_)] => "regexp not matched".to_string(),
@@ -467,6 +432,37 @@ impl Interp<'_> {
     }
 }
 
+/// The byte range `s[args]` names (an index, an index and a length, a range, a
+/// substring or a regexp), or `None` when it names nothing.
+fn span(s: &str, args: &[RValue], at: usize) -> R<Option<(usize, usize)>> {
+    let chars = s.chars().count() as i64;
+    let by_chars = |start: i64, n: i64| -> Option<(usize, usize)> {
+        let start = if start < 0 { start + chars } else { start };
+        if start < 0 || start > chars || n < 0 {
+            return None;
+        }
+        let end = start.saturating_add(n).min(chars);
+        Some((
+            byte_of_char(s, start as usize),
+            byte_of_char(s, end as usize),
+        ))
+    };
+    Ok(match args {
+        [RValue::Int(i)] => by_chars(*i, 1).filter(|(a, b)| a < b),
+        [RValue::Int(i), RValue::Int(n)] => by_chars(*i, *n),
+        [RValue::Range(r)] => {
+            methods::enumerable::range_bounds(r, chars, at)?.and_then(|(a, n)| by_chars(a, n))
+        }
+        [RValue::Str(p)] => s.find(&**p).map(|i| (i, i + p.len())),
+        [RValue::Regexp(re)] => re
+            .first_match(s)
+            .map_err(super::regexp_failed(at))?
+            .and_then(|g| g.first().copied().flatten()),
+        [_] | [_, _] => return raise("no implicit conversion into Integer", at),
+        _ => return arity(args.len(), "1..2", at),
+    })
+}
+
 /// The text `<<` appends for an argument: a string, or an integer's character.
 fn appended_text(v: &RValue, at: usize) -> R<Rc<str>> {
     match v {
@@ -514,44 +510,6 @@ fn arity<T>(given: usize, expected: &str, at: usize) -> R<T> {
         format!("wrong number of arguments (given {given}, expected {expected})"),
         at,
     )))
-}
-
-/// The method's name, for a message.
-fn change_name(change: Change) -> &'static str {
-    match change {
-        Change::Append => "<<",
-        Change::Prepend => "prepend",
-        Change::Insert => "insert",
-        Change::Replace => "replace",
-        Change::Clear => "clear",
-        Change::SliceOut => "slice!",
-        Change::Bang(m) => bang_name(m),
-    }
-}
-
-fn bang_name(plain: M) -> &'static str {
-    match plain {
-        M::gsub => "gsub!",
-        M::sub => "sub!",
-        M::strip => "strip!",
-        M::lstrip => "lstrip!",
-        M::rstrip => "rstrip!",
-        M::chomp => "chomp!",
-        M::chop => "chop!",
-        M::squeeze => "squeeze!",
-        M::upcase => "upcase!",
-        M::downcase => "downcase!",
-        M::capitalize => "capitalize!",
-        M::swapcase => "swapcase!",
-        M::tr => "tr!",
-        M::tr_s => "tr_s!",
-        M::delete => "delete!",
-        M::reverse => "reverse!",
-        M::succ => "succ!",
-        M::delete_prefix => "delete_prefix!",
-        M::delete_suffix => "delete_suffix!",
-        _ => "a bang method",
-    }
 }
 
 /// What a receiver is, for a message: a method's result or an expression.
