@@ -471,6 +471,7 @@ pub fn error_name(kind: &ErrorKind) -> &'static str {
         ErrorKind::Interrupted => "Interrupted",
         ErrorKind::Limit => "LimitError",
         ErrorKind::Uncaught(_) => "ScriptError",
+        ErrorKind::NoSuchKey => "UncaughtThrowError",
     }
 }
 

@@ -306,4 +306,7 @@ pub enum HostError {
     /// Something outside the subset (a value the host cannot take, such as a Ruby range
     /// given to a function): the message names it.
     Unsupported(String),
+    /// `throw :tag` made by the host (a Hiera lookup context's `not_found` throws
+    /// `:no_such_key` to the lookup that called the function): `rescue` does not catch it.
+    Throw(String),
 }

@@ -121,6 +121,22 @@ pub trait Host {
     ) -> Option<Result<RValue, HostError>> {
         None
     }
+    /// Whether a method call on `object` (a host object) is the host's to answer
+    /// ([`Host::object_call`]): the interpreter lends it the call's block then.
+    fn owns_object(&self, _object: &RValue) -> bool {
+        false
+    }
+    /// `object.name(args) { block }` on an object the host owns ([`Host::owns_object`]):
+    /// `None` when it has no such method (the object's own methods are asked next).
+    fn object_call(
+        &mut self,
+        _object: &RValue,
+        _name: &str,
+        _args: Vec<RValue>,
+        _block: Option<Rc<dyn Lent>>,
+    ) -> Option<Result<RValue, HostError>> {
+        None
+    }
     /// `require 'path'`: `None` when the host does not load code (a template: unsupported);
     /// else what to run: nothing (a library the host stands for, a file loaded already),
     /// or a file's code, parsed by the host with offsets of its own (so that it can tell

@@ -155,6 +155,16 @@ impl Evaluator {
                 }
             }
             if let Some(Value::Object(o)) = args.first() {
+                if crate::types::pcore::is_lookup_context(o) {
+                    return crate::env::hiera::context_call(
+                        self,
+                        &o.clone(),
+                        name,
+                        &args[1..],
+                        closure.as_ref(),
+                    )
+                    .map_err(|f| call_failed(f, name, style, span));
+                }
                 if let Some(r) = object_member(o, name, args.len() - 1) {
                     return r.map_err(|e| {
                         Error::eval(format!("Error while evaluating a Method call, {e}"))

@@ -177,6 +177,9 @@ pub struct Evaluator {
     pub(crate) module_functions_always: bool,
     /// The global Hiera layer's `hiera.yaml`, if any.
     pub(crate) hiera_config: Option<std::path::PathBuf>,
+    /// The contexts of Hiera backend functions (data_hash, lookup_key, data_dig of the
+    /// user's own) for the input being evaluated.
+    pub(crate) hiera_backends: crate::env::hiera::Backends,
     /// While a type alias's definition is evaluated: an unknown type name there is a lazy
     /// `TypeReference`, not an error.
     pub(crate) in_type_alias: bool,
@@ -336,6 +339,7 @@ impl Evaluator {
             in_type_alias: false,
             unresolved_aliases: Vec::new(),
             hiera_config: None,
+            hiera_backends: Default::default(),
             modules_present: Default::default(),
             legacy_api: Default::default(),
             module_names: Default::default(),
@@ -1012,6 +1016,7 @@ impl Evaluator {
         self.scope = None;
         self.scope_undo.clear();
         self.debug_reset();
+        self.hiera_backends.reset();
         self.interrupt.store(false, Ordering::Relaxed);
     }
 }

@@ -446,6 +446,24 @@ impl Evaluator {
     }
 }
 
+impl Evaluator {
+    /// The return type a Puppet-language function of this name declares (`>> Type`), if
+    /// it is one and declares one.
+    pub(crate) fn declared_return_type(&mut self, name: &str) -> Result<Option<PType>, Error> {
+        let Some(f) = self.functions.get(name).cloned() else {
+            return Ok(None);
+        };
+        let Some(rt) = &f.def.return_type else {
+            return Ok(None);
+        };
+        match self.type_of_expr(rt) {
+            Ok(t) => Ok(Some((*t).clone())),
+            Err(Flow::Error(e)) => Err(*e),
+            Err(_) => Ok(None),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use crate::format::to_programmatic;

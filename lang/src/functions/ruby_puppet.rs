@@ -1,7 +1,8 @@
 //! Puppet's objects and classes as modules' Ruby functions reach them beyond calling
 //! functions: `scope.compiler.environment` / `scope.environment`,
 //! `Puppet::Parser::Files.find_template` / `find_file`, and `File` for a module's own files
-//! (datacat's `template_body` reads the template it found), `ENV` (empty),
+//! (datacat's `template_body` reads the template it found) and the environment's (a Hiera
+//! backend function reads its data files), `ENV` (empty),
 //! `Puppet.features` (the reference's here). Nothing outside the modules of the modulepath
 //! is read (a path's tests, `File.exist?`, `file?`, `directory?`, `readable?`, answer for
 //! any path, as in the reference: they read nothing).
@@ -53,9 +54,11 @@ pub(super) fn system_call(
             };
             find_in_module(ev, &arg(0), sub)
         }
-        ("File", "read" | "exist?" | "exists?" | "file?" | "directory?" | "readable?", 1) => {
-            return Some(module_file(ev, name, &arg(0)))
-        }
+        (
+            "File",
+            "read" | "readlines" | "exist?" | "exists?" | "file?" | "directory?" | "readable?",
+            1,
+        ) => return Some(module_file(ev, name, &arg(0))),
         // The environment reads as empty: a function sees no variable of prepl's process
         // (stdlib's 3.x `deprecation` looks for STDLIB_LOG_DEPRECATIONS).
         ("ENV", "[]", 1) => RValue::Nil,
@@ -75,22 +78,32 @@ fn find_in_module(ev: &Evaluator, reference: &str, sub: &str) -> RValue {
         .map_or(RValue::Nil, |p| RValue::str(p.display().to_string()))
 }
 
-/// `File.read(path)` for files of the modules on the modulepath only (the path taken by its
-/// words, with no `..` after the modulepath directory), and the tests of a path.
+/// `File.read(path)` (and `readlines`) for files of the modules on the modulepath, of the
+/// environment's directory and of the global Hiera configuration's only (the path taken by
+/// its words, with no `..` after the directory), and the tests of a path.
 fn module_file(ev: &Evaluator, name: &str, path: &str) -> Result<RValue, HostError> {
     let p = Path::new(path);
-    let inside = ev.env.modulepath.iter().any(|d| {
-        p.strip_prefix(d)
-            .is_ok_and(|rest| !rest.components().any(|c| matches!(c, Component::ParentDir)))
-    });
-    if !inside && name == "read" {
+    let global_hiera = ev.hiera_config.as_deref().and_then(Path::parent);
+    let inside = ev
+        .env
+        .modulepath
+        .iter()
+        .map(|d| d.as_path())
+        .chain(ev.env.dir.as_deref())
+        .chain(global_hiera)
+        .any(|d| {
+            p.strip_prefix(d)
+                .is_ok_and(|rest| !rest.components().any(|c| matches!(c, Component::ParentDir)))
+        });
+    let reads = matches!(name, "read" | "readlines");
+    if !inside && reads {
         return Err(HostError::Unsupported(format!(
             "File.{name} of a file outside the modules of the modulepath ({path})"
         )));
     }
     let fs = crate::env::fs::exists;
     Ok(match name {
-        "read" => {
+        "read" | "readlines" => {
             let bytes = crate::limits::read_file(p).map_err(|e| match e {
                 Ok(io) if io.kind() == std::io::ErrorKind::NotFound => {
                     HostError::Raise(format!("No such file or directory @ rb_sysopen - {path}"))
@@ -98,7 +111,12 @@ fn module_file(ev: &Evaluator, name: &str, path: &str) -> Result<RValue, HostErr
                 Ok(io) => HostError::Raise(format!("{io} @ rb_sysopen - {path}")),
                 Err(limit) => HostError::Raise(limit.message.clone()),
             })?;
-            RValue::str(String::from_utf8_lossy(&bytes).as_ref())
+            let text = String::from_utf8_lossy(&bytes);
+            if name == "read" {
+                RValue::str(text.as_ref())
+            } else {
+                RValue::array(text.split_inclusive('\n').map(RValue::str).collect())
+            }
         }
         "exist?" | "exists?" | "readable?" => RValue::Bool(fs(p)),
         "file?" => RValue::Bool(crate::env::fs::is_file(p)),

@@ -28,6 +28,9 @@ pub enum ErrorKind {
     /// rescue only `StandardError`s: such an error passes every "Error while evaluating"
     /// prefix and template wrapping, and shows as its bare message.
     Uncaught(Rc<str>),
+    /// A Hiera backend function's `$context.not_found()` (the reference's
+    /// `throw :no_such_key`) on its way to the lookup that called the function.
+    NoSuchKey,
 }
 
 /// The source text an error points into.
@@ -177,6 +180,12 @@ impl Error {
     /// ([`ErrorKind::Uncaught`]).
     pub fn uncaught(class: &str, message: impl Into<String>) -> Error {
         Error::new(ErrorKind::Uncaught(Rc::from(class)), message)
+    }
+
+    /// A lookup context's `not_found()` ([`ErrorKind::NoSuchKey`]): the reference's
+    /// message when nothing catches it.
+    pub fn no_such_key() -> Error {
+        Error::new(ErrorKind::NoSuchKey, "uncaught throw :no_such_key")
     }
 
     /// The Ruby class of an uncaught Ruby exception ([`ErrorKind::Uncaught`]).

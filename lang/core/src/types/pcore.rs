@@ -1,5 +1,6 @@
 //! The reference's built-in object types, defined with the same machinery as user-defined
-//! ones: `Deferred` (a function call made later, by the agent) and `Error`.
+//! ones: `Deferred` (a function call made later, by the agent), `Error` and
+//! `Puppet::LookupContext` (what a Hiera backend function is given).
 //!
 //! Their native functions (those the reference implements in its host language) are in
 //! [`native_function`].
@@ -16,6 +17,7 @@ thread_local! {
         name: Some("Annotation".into()),
         ..ObjectType::empty()
     });
+    static LOOKUP_CONTEXT: Rc<ObjectType> = Rc::new(lookup_context_type());
     static PCORE: Rc<ObjectType> = Rc::new(ObjectType {
         name: Some("Pcore".into()),
         ..ObjectType::empty()
@@ -42,12 +44,24 @@ pub fn error() -> Rc<ObjectType> {
     ERROR.with(Rc::clone)
 }
 
+/// `Puppet::LookupContext`
+pub fn lookup_context() -> Rc<ObjectType> {
+    LOOKUP_CONTEXT.with(Rc::clone)
+}
+
+/// Whether an object is a `Puppet::LookupContext` (its functions are the lookup's: see
+/// the evaluator's Hiera backends).
+pub fn is_lookup_context(o: &crate::types::object_instance::ObjectValue) -> bool {
+    LOOKUP_CONTEXT.with(|t| Rc::ptr_eq(&o.typ, t))
+}
+
 /// The built-in object type of this name.
 pub fn by_name(name: &str) -> Option<Rc<ObjectType>> {
     match name {
         "Deferred" => Some(deferred()),
         "Error" => Some(error()),
         "Annotation" => Some(annotation()),
+        "Puppet::LookupContext" => Some(lookup_context()),
         _ => None,
     }
 }
@@ -136,6 +150,101 @@ fn error_type() -> ObjectType {
                 return_type: Some(non_empty_string()),
             })),
         }],
+        ..ObjectType::empty()
+    }
+}
+
+/// `Callable[args]` (built from its parameters, as written in Puppet).
+fn callable(args: Vec<Value>) -> PType {
+    let mut args = args;
+    match super::create::parameterize(&super::by_name("Callable").unwrap_or(PType::Any), &mut args)
+    {
+        Ok(Value::Type(t)) => (*t).clone(),
+        _ => PType::Any,
+    }
+}
+
+/// The reference's `Puppet::LookupContext` (its `Context#register_ptype`): the names and
+/// signatures of its functions, as `notice(Puppet::LookupContext)` shows them.
+fn lookup_context_type() -> ObjectType {
+    let t = |p: PType| Value::typ(p);
+    let int = Value::Integer;
+    let arity = |lo, hi| Value::array(vec![int(lo), int(hi)]);
+    let key = optional(PType::Scalar);
+    let key_and = |rest: PType| callable(vec![t(key.clone()), t(rest)]);
+    let block = |n| t(callable(vec![int(n), int(n)]));
+    let entries = PType::Variant(vec![
+        callable(vec![
+            Value::array(vec![int(0), int(0), block(1)]),
+            t(PType::Undef),
+        ]),
+        callable(vec![
+            Value::array(vec![int(0), int(0), block(2)]),
+            t(PType::Undef),
+        ]),
+        callable(vec![
+            arity(0, 0),
+            t(PType::Iterable(Some(Box::new(PType::Tuple(
+                vec![key.clone(), PType::Any],
+                None,
+            ))))),
+        ]),
+    ]);
+    let function = |name: &str, typ: PType| Function {
+        name: name.into(),
+        typ,
+    };
+    ObjectType {
+        name: Some("Puppet::LookupContext".into()),
+        parent: Some(PType::Any),
+        attributes: vec![
+            Attribute {
+                kind: Some(super::object::AttrKind::Derived),
+                ..attr("environment_name", non_empty_string(), None)
+            },
+            attr(
+                "module_name",
+                PType::Variant(vec![non_empty_string(), PType::Undef]),
+                None,
+            ),
+        ],
+        functions: vec![
+            function("not_found", callable(vec![arity(0, 0), t(PType::Undef)])),
+            function(
+                "explain",
+                callable(vec![
+                    Value::array(vec![int(0), int(0), block(0)]),
+                    t(PType::Undef),
+                ]),
+            ),
+            function("interpolate", callable(vec![int(1), int(1)])),
+            function("cache", key_and(PType::Any)),
+            function(
+                "cache_all",
+                callable(vec![
+                    Value::array(vec![t(PType::hash_of(key.clone(), PType::Any))]),
+                    t(PType::Undef),
+                ]),
+            ),
+            function(
+                "cache_has_key",
+                callable(vec![
+                    Value::array(vec![t(key.clone())]),
+                    t(PType::Boolean(None)),
+                ]),
+            ),
+            function("cached_value", callable(vec![t(key.clone())])),
+            function("cached_entries", entries),
+            function(
+                "cached_file_data",
+                callable(vec![
+                    t(PType::string()),
+                    t(optional(callable(vec![t(PType::array_of(
+                        PType::integer(),
+                    ))]))),
+                ]),
+            ),
+        ],
         ..ObjectType::empty()
     }
 }

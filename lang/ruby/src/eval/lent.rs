@@ -91,6 +91,39 @@ impl Interp<'_> {
         block: &Rc<Block>,
         at: usize,
     ) -> R<Option<RValue>> {
+        self.lend_block(block, at, |host, lent| {
+            host.call_function_with_block(name, args, lent)
+        })
+    }
+
+    /// `object.name(args) { block }` on an object the host owns (`Host::object_call`),
+    /// the block lent; `None` when the host has no such method.
+    pub(crate) fn host_object_call(
+        &mut self,
+        object: &RValue,
+        name: &str,
+        args: Vec<RValue>,
+        block: Option<&Rc<Block>>,
+        at: usize,
+    ) -> R<Option<RValue>> {
+        match block {
+            None => match self.host.object_call(object, name, args, None) {
+                None => Ok(None),
+                Some(r) => super::host_result(r, at).map(Some),
+            },
+            Some(b) => self.lend_block(b, at, |host, lent| {
+                host.object_call(object, name, args, Some(lent))
+            }),
+        }
+    }
+
+    /// Runs `call` (a host call) with `block` lent to it (see the module's documentation).
+    fn lend_block(
+        &mut self,
+        block: &Rc<Block>,
+        at: usize,
+        call: impl FnOnce(&mut dyn Host, Rc<dyn Lent>) -> Option<Result<RValue, HostError>>,
+    ) -> R<Option<RValue>> {
         let home = self.st.ctx.id;
         let depth = self.scope_depth();
         // (a spare state stands in for this one's while the host has the block)
@@ -108,9 +141,7 @@ impl Interp<'_> {
             raised: raised.clone(),
             broke: broke.clone(),
         };
-        let r = self
-            .host
-            .call_function_with_block(name, args, Rc::new(lent));
+        let r = call(&mut *self.host, Rc::new(lent));
         let held = state.borrow_mut().take();
         match held {
             Some(mut held) => {

@@ -133,6 +133,10 @@ pub fn host_result<T>(r: Result<T, HostError>, at: usize) -> R<T> {
             Err(Flow::from(RubyError::raised_as(class, message, at)))
         }
         Err(HostError::Unsupported(m)) => unsupported(m, at),
+        Err(HostError::Throw(tag)) => Err(Flow::Throw(Box::new((
+            RValue::sym(tag.as_str()),
+            RValue::Nil,
+        )))),
     }
 }
 

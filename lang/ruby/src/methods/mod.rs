@@ -169,6 +169,11 @@ fn call_with(it: &mut Interp, recv: RValue, c: &mut Call) -> R {
             }
         }
     }
+    if matches!(recv, RValue::Host(_)) && it.host.owns_object(&recv) {
+        if let Some(v) = it.host_object_call(&recv, name, c.args.clone(), block, at)? {
+            return Ok(v);
+        }
+    }
     if matches!(recv, RValue::Host(_))
         && matches!(c.id, M::call | M::op_call | M::yield_ | M::op_aref)
     {

@@ -16,6 +16,7 @@
 //! `%{lookup('k')}`, `%{alias('k')}`, `%{literal('%')}`, `%{scope('v')}`), then a dotted key
 //! (`a.b.0`) digs into the value found.
 
+mod backends;
 pub mod config;
 pub mod explain;
 mod glob;
@@ -24,6 +25,7 @@ mod glob_spanning;
 pub mod merge;
 mod paths;
 pub mod yaml;
+pub(crate) use backends::{context_call, Backends};
 
 use crate::env::fs::{self, PathMap};
 use crate::error::{Error, ErrorKind};
@@ -153,6 +155,8 @@ struct Location {
     original: String,
     path: PathBuf,
     exists: bool,
+    /// A `uri`/`uris` location (given to a backend function as `uri`, not `path`).
+    is_uri: bool,
 }
 
 #[derive(Clone, Copy)]
@@ -668,7 +672,7 @@ impl<'e> Lookup<'e> {
             Ok(None)
         } else {
             self.merge_lookup(strategy, entries, |s, e| {
-                s.entry_lookup(config, module, e, &lk.root, strategy)
+                s.entry_lookup(config, module, e, lk, strategy)
             })
         };
         self.x.pop();
@@ -681,7 +685,7 @@ impl<'e> Lookup<'e> {
         config: &Rc<Config>,
         module: Option<&str>,
         entry: &Entry,
-        root: &str,
+        lk: &LookupKey,
         strategy: &Strategy,
     ) -> Found {
         self.x.push(|| Kind::DataProvider {
@@ -692,7 +696,7 @@ impl<'e> Lookup<'e> {
             check_function(entry, config)?;
             let locations = self.kept_locations(config, entry)?;
             self.merge_lookup(strategy, locations.iter(), |s, loc| {
-                s.location_lookup(config, module, entry, loc.as_ref(), root)
+                s.location_lookup(config, module, entry, loc.as_ref(), lk)
             })
         })();
         self.x.pop();
@@ -705,8 +709,12 @@ impl<'e> Lookup<'e> {
         module: Option<&str>,
         entry: &Entry,
         loc: Option<&Location>,
-        root: &str,
+        lk: &LookupKey,
     ) -> Found {
+        let backend = backends::BackendKind::of(entry);
+        if let (None, Some(kind)) = (loc, backend) {
+            return self.backend_lookup(config, module, entry, kind, None, lk);
+        }
         let Some(loc) = loc else {
             return Err(lookup_error(format!(
                 "'{}' one of 'path', 'paths' 'glob', 'globs' or 'mapped_paths' must be declared in hiera.yaml when using this data_hash function (file: {})",
@@ -723,31 +731,98 @@ impl<'e> Lookup<'e> {
                 self.x.location_not_found();
                 return Ok(None);
             }
-            let data = self.data_hash(entry, &loc.path, module)?;
-            let Value::Hash(h) = &data else {
-                return Ok(None);
-            };
-            match h.get(&Value::string(root)) {
-                None => {
-                    self.x.not_found(root);
-                    Ok(None)
-                }
-                Some(v) => {
-                    if let Some(t) = yaml::unusable_value(v) {
-                        return Err(lookup_error(format!(
-                            "Value for key '{root}', in hash returned from data_hash function '{}', when using location '{}', has wrong type, expects Puppet::LookupValue, got {t}",
-                            entry.function,
-                            loc.path.display()
-                        )));
-                    }
-                    let v = self.interpolate(v, true)?;
-                    self.x.found(root, &v);
-                    Ok(Some(v))
-                }
+            if let Some(kind) = backend {
+                return self.backend_lookup(config, module, entry, kind, Some(loc), lk);
             }
+            let data = self.data_hash(entry, &loc.path, module)?;
+            self.found_in_hash(entry, Some(loc), &data, &lk.root)
         })();
         self.x.pop();
         r
+    }
+
+    /// The value of `root` in a level's hash (a data file's, or a `data_hash` function's),
+    /// interpolated.
+    fn found_in_hash(
+        &mut self,
+        entry: &Entry,
+        loc: Option<&Location>,
+        data: &Value,
+        root: &str,
+    ) -> Found {
+        let Value::Hash(h) = data else {
+            return Ok(None);
+        };
+        match h.get(&Value::string(root)) {
+            None => {
+                self.x.not_found(root);
+                Ok(None)
+            }
+            Some(v) => {
+                if let Some(t) = yaml::unusable_value(v) {
+                    let at = loc.map_or(String::new(), |l| {
+                        format!(", when using location '{}',", l.path.display())
+                    });
+                    return Err(lookup_error(format!(
+                        "Value for key '{root}', in hash returned from data_hash function '{}'{at} has wrong type, expects Puppet::LookupValue, got {t}",
+                        entry.function,
+                    )));
+                }
+                let v = self.interpolate(v, true)?;
+                self.x.found(root, &v);
+                Ok(Some(v))
+            }
+        }
+    }
+
+    /// A level whose data a function of the user's own gives ([`backends`]).
+    fn backend_lookup(
+        &mut self,
+        config: &Rc<Config>,
+        module: Option<&str>,
+        entry: &Entry,
+        kind: backends::BackendKind,
+        loc: Option<&Location>,
+        lk: &LookupKey,
+    ) -> Found {
+        if entry.function == "eyaml_lookup_key" && kind == backends::BackendKind::LookupKey {
+            if let Some(found) = self.eyaml_lookup(config, entry, loc, &lk.root)? {
+                return Ok(found);
+            }
+        }
+        let Ev::Mut(ev) = &mut self.ev else {
+            return Ok(None);
+        };
+        let explaining = self.x.enabled();
+        let level = backends::Level {
+            config,
+            entry,
+            kind,
+            loc,
+            module,
+        };
+        let (value, texts) = backends::lookup(ev, &level, lk, explaining)?;
+        for t in texts {
+            self.x.text(t);
+        }
+        let Some(value) = value else {
+            self.x.not_found(&lk.full);
+            return Ok(None);
+        };
+        match kind {
+            backends::BackendKind::DataHash => {
+                let data = self.module_keys_only(entry, loc, module, value);
+                self.found_in_hash(entry, loc, &data, &lk.root)
+            }
+            backends::BackendKind::LookupKey => {
+                self.x.found(&lk.root, &value);
+                Ok(Some(value))
+            }
+            backends::BackendKind::DataDig => {
+                self.x.found(&lk.full, &value);
+                Ok(Some(backends::undig(lk, value)))
+            }
+        }
     }
 
     /// The data a file holds (read once until it changes); in a module, keys not
@@ -840,8 +915,26 @@ impl<'e> Lookup<'e> {
                 v
             }
         };
+        let loc = Location {
+            original: String::new(),
+            path: path.to_path_buf(),
+            exists: true,
+            is_uri: false,
+        };
+        Ok(self.module_keys_only(entry, Some(&loc), module, data))
+    }
+
+    /// A module's data: keys not qualified with the module's name are dropped with a
+    /// warning.
+    fn module_keys_only(
+        &mut self,
+        entry: &Entry,
+        loc: Option<&Location>,
+        module: Option<&str>,
+        data: Value,
+    ) -> Value {
         let (Some(module), Value::Hash(h)) = (module, &data) else {
-            return Ok(data);
+            return data;
         };
         // (no `format!` of the prefix: this runs at every lookup in the module's data)
         let qualified = |k: &Value| {
@@ -852,12 +945,14 @@ impl<'e> Lookup<'e> {
             })
         };
         if h.keys().all(qualified) {
-            return Ok(data);
+            return data;
         }
+        let at = loc.map_or(String::new(), |l| {
+            format!(", when using location '{}',", l.path.display())
+        });
         let message = format!(
-            "Module '{module}': Value returned from data_hash function '{}', when using location '{}', must use keys qualified with the name of the module",
+            "Module '{module}': Value returned from data_hash function '{}'{at} must use keys qualified with the name of the module",
             entry.function,
-            path.display()
         );
         self.ev.warn_once(&message, None);
         let kept: Map = h
@@ -865,7 +960,7 @@ impl<'e> Lookup<'e> {
             .filter(|(k, _)| qualified(k))
             .map(|(k, v)| (k.clone(), v.clone()))
             .collect();
-        Ok(Value::hash(kept))
+        Value::hash(kept)
     }
 
     /// The files of a hierarchy level (paths interpolated, globs expanded).
@@ -905,6 +1000,7 @@ impl<'e> Lookup<'e> {
                             original: p.clone(),
                             exists: crate::env::fs::exists(&path),
                             path,
+                            is_uri: false,
                         }));
                     }
                     out
@@ -919,6 +1015,7 @@ impl<'e> Lookup<'e> {
                                 original: pattern.clone(),
                                 path,
                                 exists: true,
+                                is_uri: false,
                             }));
                         }
                     }
@@ -945,15 +1042,28 @@ impl<'e> Lookup<'e> {
                             original: template.clone(),
                             exists: crate::env::fs::exists(&path),
                             path,
+                            is_uri: false,
                         }));
                     }
                     out
                 }
-                Locations::Uris(_) => {
-                    return Err(lookup_error(format!(
-                        "Hierarchy entry '{}': 'uri' and 'uris' locations are not supported by prepl (only file data: yaml_data, json_data)",
-                        entry.name
-                    )))
+                Locations::Uris(uris) => {
+                    if backends::BackendKind::of(entry).is_none() {
+                        return Err(lookup_error(format!(
+                            "Hierarchy entry '{}': 'uri' and 'uris' locations are not supported by prepl (only file data: yaml_data, json_data)",
+                            entry.name
+                        )));
+                    }
+                    let mut out = Vec::new();
+                    for u in uris {
+                        out.push(Some(Location {
+                            original: u.clone(),
+                            path: PathBuf::from(self.interpolate_path(u)?),
+                            exists: true,
+                            is_uri: true,
+                        }));
+                    }
+                    out
                 }
             })
         })();
@@ -1370,9 +1480,9 @@ fn next_interpolation(subject: &str, from: usize) -> Option<(usize, &str, usize)
 /// Only `data_hash` functions reading files are available.
 fn check_function(entry: &Entry, config: &Config) -> Result<(), Error> {
     match (entry.function_kind.as_str(), entry.function.as_str()) {
-        ("data_hash", "yaml_data" | "json_data" | "hocon_data") => Ok(()),
+        ("data_hash" | "lookup_key" | "data_dig", _) => Ok(()),
         (kind, function) => Err(lookup_error(format!(
-            "Hierarchy entry '{}': the {kind} function '{function}' is not supported by prepl (only the data_hash functions yaml_data, json_data and hocon_data are) (file: {})",
+            "Hierarchy entry '{}': the {kind} '{function}' is not supported by prepl (a Hiera 3 backend is a Ruby class of the hiera gem; data_hash, lookup_key and data_dig functions are run) (file: {})",
             entry.name,
             config.path.display()
         ))),

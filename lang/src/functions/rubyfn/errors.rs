@@ -17,6 +17,12 @@ pub(super) fn ruby_error(name: &str, e: RubyError, sources: &[Source]) -> Error 
         RubyError::Raised { class, message, .. } if ruby::error::is_script_error(&class) => {
             Error::uncaught(&class, message)
         }
+        // (a lookup context's `not_found` the function did not catch: to the lookup)
+        RubyError::Raised { class, message, .. }
+            if class == "UncaughtThrowError" && message == Error::no_such_key().message =>
+        {
+            Error::no_such_key()
+        }
         RubyError::Syntax {
             message,
             at,

@@ -258,6 +258,67 @@ impl Host for FunctionHost<'_> {
         Some(self.call_into_puppet(|h| h.call_function_with_closure(name, args, &closure)))
     }
 
+    fn owns_object(&self, object: &RValue) -> bool {
+        lookup_context(object).is_some()
+    }
+
+    fn object_call(
+        &mut self,
+        object: &RValue,
+        name: &str,
+        args: Vec<RValue>,
+        block: Option<Rc<dyn ruby::Lent>>,
+    ) -> Option<Result<RValue, HostError>> {
+        let context = lookup_context(object)?;
+        let mut all = vec![context];
+        for a in &args {
+            match to_puppet(a) {
+                Ok(v) => all.push(v),
+                Err(e) => return Some(Err(HostError::Unsupported(e))),
+            }
+        }
+        let closure = block.map(|block| {
+            RubyLambda {
+                block,
+                v3: self.v3,
+                function: Rc::from(self.function),
+                outer: self.block.clone(),
+                sources: self.sources.clone(),
+            }
+            .closure()
+        });
+        self.flush_deprecations();
+        let r = self.call_into_puppet(|h| {
+            let span = h.ev.call_span;
+            h.ev.call_named_with(
+                name,
+                all,
+                closure,
+                crate::syntax::ast::CallStyle::Method,
+                span,
+            )
+        });
+        Some(r.map(|v| to_ruby(&v)).map_err(|f| {
+            match f {
+                crate::eval::Flow::Error(e) if e.kind == crate::error::ErrorKind::NoSuchKey => {
+                    HostError::Throw("no_such_key".into())
+                }
+                crate::eval::Flow::Error(e) if e.uncaught_class().is_some() => {
+                    crate::functions::template::raised_again(&e)
+                }
+                crate::eval::Flow::Error(e) => HostError::Raise(
+                    e.message
+                        .strip_prefix("Error while evaluating a Method call, ")
+                        .unwrap_or(&e.message)
+                        .to_string(),
+                ),
+                _ => HostError::Unsupported(format!(
+                    "break, next or return out of a lookup context's '{name}'"
+                )),
+            }
+        }))
+    }
+
     fn call_block(
         &mut self,
         block: &RValue,
@@ -412,5 +473,21 @@ impl FunctionHost<'_> {
             path: file.into(),
         });
         Ok(ruby::Required::Code(parsed.body.clone()))
+    }
+}
+
+/// The Puppet value of a `Puppet::LookupContext` a Hiera backend function was given (as
+/// Ruby sees it: a host object), if `object` is one.
+fn lookup_context(object: &RValue) -> Option<Value> {
+    let RValue::Host(o) = object else {
+        return None;
+    };
+    match &o
+        .as_any()
+        .downcast_ref::<crate::erb::bridge::PuppetObject>()?
+        .0
+    {
+        v @ Value::Object(ov) if crate::types::pcore::is_lookup_context(ov) => Some(v.clone()),
+        _ => None,
     }
 }
