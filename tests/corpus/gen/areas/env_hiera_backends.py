@@ -62,6 +62,11 @@ PROGRAMS = [
     "lookup('kvm::anything')",
     "lookup('kvm::from_data')",
     "lookup('unqualified', undef, undef, 'not in the module')",
+    # a site's backends: CSV through cached_file_data, a table in the options
+    env("site", "[lookup('site::a'), lookup('site::b'), lookup('site::list')]"),
+    env("site", "[lookup('site::dns'), lookup('site::ntp')]"),
+    env("site", "lookup('site::b', String, 'unique')"),
+    env("site", "lookup('site::zz', undef, undef, 0)"),
     # hiera-eyaml files (`eyaml_lookup_key`): the plain values
     env("eyaml", "lookup('plain::value')"),
     env("eyaml", "[lookup('plain::interp'), lookup('plain::number')]"),
