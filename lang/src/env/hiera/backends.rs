@@ -607,6 +607,12 @@ mod tests {
         let text = crate::env::hiera::explain(&mut s, "pp::path", None);
         assert!(text.contains("pp_key looking for pp::path"), "{text}");
         assert!(text.contains("Path \""), "{text}");
+        // (as `puppet lookup --explain` shows a uri location)
+        assert!(
+            text.contains("URI \"https://config.example.com/Debian/web01.example.com\"")
+                && text.contains("Original uri: \"https://config.example.com/%{facts.os.family}/%{trusted.certname}\""),
+            "{text}"
+        );
     }
 
     #[test]

@@ -26,6 +26,8 @@ pub enum Kind {
     Location {
         path: String,
         original: String,
+        /// A `uri`/`uris` location (shown as `URI`).
+        is_uri: bool,
     },
     SubLookup(Vec<String>),
     Segment,
@@ -271,9 +273,18 @@ impl Explainer {
                 branches(out);
                 self.dump_outcome(n, out, &inner);
             }
-            Kind::Location { path, original } => {
-                out.push_str(&format!("{indent}Path \"{path}\"\n"));
-                out.push_str(&format!("{inner}Original path: \"{original}\"\n"));
+            Kind::Location {
+                path,
+                original,
+                is_uri,
+            } => {
+                let (what, word) = if *is_uri {
+                    ("URI", "uri")
+                } else {
+                    ("Path", "path")
+                };
+                out.push_str(&format!("{indent}{what} \"{path}\"\n"));
+                out.push_str(&format!("{inner}Original {word}: \"{original}\"\n"));
                 branches(out);
                 if n.event == Event::LocationNotFound {
                     out.push_str(&format!("{inner}Path not found\n"));

@@ -725,6 +725,7 @@ impl<'e> Lookup<'e> {
         self.x.push(|| Kind::Location {
             path: loc.path.display().to_string(),
             original: loc.original.clone(),
+            is_uri: loc.is_uri,
         });
         let r = (|| {
             if !loc.exists {
