@@ -216,3 +216,8 @@ PROGRAMS += [
     "stage { 'pre': } class a { } class b { include a } class c { include b } "
     "class { 'c': stage => 'pre' }",
 ]
+PROGRAMS += [
+    # `include a, b`: every Class resource is added before any is evaluated
+    "class x { notice(defined(Class['y'])) } class y { notice(defined(Class['x'])) } include x, y",
+    "class x { notice(defined(Class['y'])) } class y { } include x include y",
+]
