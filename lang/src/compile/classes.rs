@@ -1040,6 +1040,12 @@ impl Evaluator {
                 None => own.push((name.clone(), Value::Undef)),
             }
         }
+        // Those given undef where they were given, as the reference's parameters hash keeps
+        // them (`g { x: ensure => undef, role => r }` lists the default of `ensure` first).
+        if let Some(order) = &pending.given_order {
+            let at = |k: &Rc<str>| order.iter().position(|o| o == k).unwrap_or(order.len());
+            own.sort_by_key(|(k, _)| at(k));
+        }
         // `$name` is the value given as `name` (of any type, as the reference's), else the
         // title.
         let name = match r.parameters.get("name") {

@@ -439,6 +439,10 @@ impl Evaluator {
             .filter(|(_, v)| v.is_undef())
             .map(|(k, _)| k.clone())
             .collect();
+        // A define instance binds a parameter given undef where it was given (its default
+        // is listed there): the order of all, kept only when some are undef.
+        let given_order = (matches!(kind, ResourceKind::Define(_)) && !undef_parameters.is_empty())
+            .then(|| params.keys().cloned().collect());
         params.retain(|_, v| !v.is_undef());
         let container = self.container();
         if let Some(t) = params.get("tag").filter(|_| !tag_given) {
@@ -537,6 +541,7 @@ impl Evaluator {
                 resource: id,
                 define: d.clone(),
                 declarer: self.scope.clone(),
+                given_order,
             });
         }
         Ok(Value::typ(PType::Resource {
