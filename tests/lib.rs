@@ -601,9 +601,18 @@ pub fn run_corpus_case(
     // root the oracle ran in), and those of the module cache after its mark: so do prepl's.
     if case.env_dir.is_some() || case.modulepath.is_some() {
         let prefix = format!("{}/", repo_root().display());
+        // (only for a case naming the cache by its mark: the sweeps write it otherwise)
+        let names_cache = case
+            .modulepath
+            .iter()
+            .flatten()
+            .any(|d| d == MODULE_CACHE_MARK);
         let cache = format!("{}/", module_cache::modules_dir().display());
         let mark = format!("{MODULE_CACHE_MARK}/");
-        let rel = |s: &str| s.replace(&cache, &mark).replace(&prefix, "");
+        let rel = |s: &str| match names_cache {
+            true => s.replace(&cache, &mark).replace(&prefix, ""),
+            false => s.replace(&prefix, ""),
+        };
         outcome.value = outcome.value.as_deref().map(rel);
         outcome.error = outcome.error.as_deref().map(rel);
         outcome.log = outcome.log.iter().map(|l| rel(l)).collect();
@@ -611,7 +620,9 @@ pub fn run_corpus_case(
             for r in &mut c.resources {
                 r.title = rel(&r.title);
                 for v in r.parameters.values_mut() {
-                    relative_strings(v, &cache, &mark);
+                    if names_cache {
+                        relative_strings(v, &cache, &mark);
+                    }
                     relative_strings(v, &prefix, "");
                 }
             }
