@@ -1,6 +1,7 @@
 //! Support for the workspace-level tests: running one corpus case through a fresh session.
 
 pub mod module_cache;
+pub mod site_cases;
 
 use prepl::{format, Session, Value};
 use serde_json::{Map as JsonMap, Value as Json};
@@ -324,8 +325,18 @@ pub fn repo_root() -> PathBuf {
         .unwrap_or_default()
 }
 
-/// `path` (relative to the repository root, or absolute) as an absolute path.
+/// How a case's modulepath names the module sweep's cache of Debian's modules
+/// ([`module_cache::modules_dir`]; its place differs between machines): the oracle's input is
+/// given the cache's path (`corpus/gen/absolute_paths.py`), and answers name files in it with
+/// this mark again.
+pub const MODULE_CACHE_MARK: &str = "@MODULE_CACHE@";
+
+/// `path` (relative to the repository root, or absolute, or [`MODULE_CACHE_MARK`]) as an
+/// absolute path.
 pub fn from_root(path: &str) -> PathBuf {
+    if path == MODULE_CACHE_MARK {
+        return module_cache::modules_dir();
+    }
     let p = Path::new(path);
     if p.is_absolute() {
         p.to_path_buf()
@@ -587,10 +598,21 @@ pub fn run_corpus_case(
         _ => None,
     };
     // The expected answers name files relative to the repository root (regen.sh removes the
-    // root the oracle ran in): so do prepl's.
+    // root the oracle ran in), and those of the module cache after its mark: so do prepl's.
     if case.env_dir.is_some() || case.modulepath.is_some() {
         let prefix = format!("{}/", repo_root().display());
-        let rel = |s: &str| s.replace(&prefix, "");
+        // (only for a case naming the cache by its mark: the sweeps write it otherwise)
+        let names_cache = case
+            .modulepath
+            .iter()
+            .flatten()
+            .any(|d| d == MODULE_CACHE_MARK);
+        let cache = format!("{}/", module_cache::modules_dir().display());
+        let mark = format!("{MODULE_CACHE_MARK}/");
+        let rel = |s: &str| match names_cache {
+            true => s.replace(&cache, &mark).replace(&prefix, ""),
+            false => s.replace(&prefix, ""),
+        };
         outcome.value = outcome.value.as_deref().map(rel);
         outcome.error = outcome.error.as_deref().map(rel);
         outcome.log = outcome.log.iter().map(|l| rel(l)).collect();
@@ -598,7 +620,10 @@ pub fn run_corpus_case(
             for r in &mut c.resources {
                 r.title = rel(&r.title);
                 for v in r.parameters.values_mut() {
-                    relative_strings(v, &prefix);
+                    if names_cache {
+                        relative_strings(v, &cache, &mark);
+                    }
+                    relative_strings(v, &prefix, "");
                 }
             }
             c.edges = c.edges.iter().map(|e| rel(e)).collect();
@@ -607,12 +632,12 @@ pub fn run_corpus_case(
     (outcome, catalog)
 }
 
-/// Removes `prefix` from every string in `j`.
-fn relative_strings(j: &mut Json, prefix: &str) {
+/// Replaces `prefix` by `by` in every string in `j`.
+fn relative_strings(j: &mut Json, prefix: &str, by: &str) {
     match j {
-        Json::String(s) if s.contains(prefix) => *s = s.replace(prefix, ""),
-        Json::Array(a) => a.iter_mut().for_each(|v| relative_strings(v, prefix)),
-        Json::Object(o) => o.values_mut().for_each(|v| relative_strings(v, prefix)),
+        Json::String(s) if s.contains(prefix) => *s = s.replace(prefix, by),
+        Json::Array(a) => a.iter_mut().for_each(|v| relative_strings(v, prefix, by)),
+        Json::Object(o) => o.values_mut().for_each(|v| relative_strings(v, prefix, by)),
         _ => {}
     }
 }

@@ -20,7 +20,6 @@
 
 use prepl_tests::*;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 const MODULES_DIR: &str = "/usr/share/puppet/modules";
 const REQUIRED: &[&str] = &["stdlib", "concat", "ntp", "sysctl", "xinetd"];
@@ -54,55 +53,7 @@ fn site_repo_catalogs() {
 }
 
 fn run_catalogs() {
-    let cases = load_cases(
-        "site",
-        &dir().join("cases.jsonl"),
-        &dir().join("expected.jsonl"),
-    );
-    assert!(cases.len() >= 50, "site repo: only {} cases", cases.len());
-    let filter = std::env::var("SITE_REPO_FILTER").ok();
-    let watchdog = Watchdog::start();
-    let mut failures = Vec::new();
-    for case in &cases {
-        if filter.as_ref().is_some_and(|f| case.id != *f) {
-            continue;
-        }
-        let (got, got_catalog) = run_corpus_case(case, Duration::from_secs(60), &watchdog);
-        let value_ok = got == case.expected;
-        let got_catalog = got_catalog.unwrap_or(CatalogView {
-            resources: vec![],
-            edges: vec![],
-        });
-        let got_catalog = match &case.catalog {
-            Some(e) if !e.has_tags() => got_catalog.without_tags(),
-            _ => got_catalog,
-        };
-        let catalog_ok = case.catalog.as_ref().is_none_or(|e| *e == got_catalog);
-        if value_ok && catalog_ok {
-            continue;
-        }
-        eprintln!(
-            "  FAIL  {} (node {:?}): {}",
-            case.id,
-            case.node,
-            case.src.lines().next().unwrap_or("")
-        );
-        if !value_ok {
-            eprintln!(
-                "        expected: {}\n        got:      {}",
-                case.expected.summary(),
-                got.summary()
-            );
-        }
-        if let (Some(expected), false) = (&case.catalog, catalog_ok) {
-            eprint!("{}", expected.diff(&got_catalog));
-        }
-        failures.push(case.id.clone());
-    }
-    assert!(
-        failures.is_empty(),
-        "site repo cases that do not agree with the reference: {failures:?}"
-    );
+    prepl_tests::site_cases::run_site_cases("site repo", &dir(), 50, "SITE_REPO_FILTER");
 }
 
 #[test]

@@ -27,9 +27,13 @@ pub(crate) struct PreparedClass {
     declared_parent: Option<Rc<NamedScope>>,
     /// A parent added by the same `include`, evaluated before this class.
     parent_after: Option<Rc<str>>,
-    /// The stage of the class (its parents are in `main`'s): the containment edge is made
-    /// when the class is evaluated, after its parents' bodies, as the reference makes it.
+    /// The stage of the class (its parents are in `main`'s, or the declaring class's): the
+    /// containment edge is made when the class is evaluated, after its parents' bodies, as
+    /// the reference makes it.
     stage: ResourceId,
+    /// The stage of the class that declares this one (its `stage` parameter), which a class
+    /// not given one is in, with its parents (the reference's `add_edge_to_stage`).
+    declarer_stage: Option<(ResourceId, Value)>,
     attrs: Attributes,
     span: Span,
 }
@@ -406,6 +410,7 @@ impl Evaluator {
             chain.push((plower, ptitle, pdef));
         }
         chain.reverse();
+        let declarer_stage = self.declarer_stage();
         let stage = match attrs.iter().find(|a| &*a.name == "stage") {
             Some(a) => {
                 let name = crate::format::to_display(&a.value);
@@ -418,7 +423,9 @@ impl Evaluator {
                     }
                 }
             }
-            None => self.compilation.stage,
+            None => declarer_stage
+                .as_ref()
+                .map_or(self.compilation.stage, |(id, _)| *id),
         };
         let mut ids = Vec::new();
         for (i, (clower, ctitle, _)) in chain.iter().enumerate() {
@@ -435,9 +442,26 @@ impl Evaluator {
             declared_parent,
             parent_after,
             stage,
+            declarer_stage,
             attrs,
             span,
         })
+    }
+
+    /// The stage the resource of the current scope is in by its `stage` parameter (a class
+    /// declared with one, or included by such a class): the stage resource and the value.
+    fn declarer_stage(&self) -> Option<(ResourceId, Value)> {
+        let declarer = self.scope.as_ref()?.resource;
+        let value = self
+            .compilation
+            .catalog
+            .get(declarer)
+            .parameters
+            .get("stage")?;
+        let name = crate::format::to_display(value);
+        let id = self.compilation.catalog.find("Stage", &name)?;
+        // (`stage => main` is the default: not passed on as a parameter)
+        (id != self.compilation.stage).then(|| (id, value.clone()))
     }
 
     /// The second half: parameters and bodies, the parents' first.
@@ -448,6 +472,7 @@ impl Evaluator {
             declared_parent,
             parent_after,
             stage,
+            declarer_stage,
             attrs,
             span,
         } = prepared;
@@ -566,15 +591,22 @@ impl Evaluator {
                     }
                 }
             }
+            // The declaring class's stage, set after the attributes given and before the
+            // defaults, as the reference sets it.
+            if let Some((_, value)) = &declarer_stage {
+                if !r.parameters.contains_key("stage") {
+                    r.parameters.insert("stage".into(), value.clone());
+                }
+            }
             for (k, v) in all {
                 if !v.is_undef() {
                     r.parameters.insert(k, v);
                 }
             }
-            let stage = if i == last {
-                stage
-            } else {
-                self.compilation.stage
+            let stage = match (i == last, &declarer_stage) {
+                (true, _) => stage,
+                (false, Some((declarer, _))) => *declarer,
+                (false, None) => self.compilation.stage,
             };
             self.compilation.catalog.set_container(id, stage);
             self.take_scope_tags(id);
@@ -1007,6 +1039,12 @@ impl Evaluator {
                 Some(slot) => slot.1 = Value::Undef,
                 None => own.push((name.clone(), Value::Undef)),
             }
+        }
+        // Those given undef where they were given, as the reference's parameters hash keeps
+        // them (`g { x: ensure => undef, role => r }` lists the default of `ensure` first).
+        if let Some(order) = &pending.given_order {
+            let at = |k: &Rc<str>| order.iter().position(|o| o == k).unwrap_or(order.len());
+            own.sort_by_key(|(k, _)| at(k));
         }
         // `$name` is the value given as `name` (of any type, as the reference's), else the
         // title.

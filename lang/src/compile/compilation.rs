@@ -40,6 +40,9 @@ pub struct PendingDefine {
     pub define: Definition<DefineDef>,
     /// The scope that declared it (resource defaults, containment).
     pub declarer: Option<Rc<NamedScope>>,
+    /// The names of the attributes given, in order, when some were undef (the catalog's
+    /// parameters lack those): the order the instance's parameters are bound and listed in.
+    pub given_order: Option<Rc<[Rc<str>]>>,
 }
 
 /// A collector `Type <| query |>` (with its optional override block), kept for the

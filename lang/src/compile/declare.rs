@@ -439,6 +439,10 @@ impl Evaluator {
             .filter(|(_, v)| v.is_undef())
             .map(|(k, _)| k.clone())
             .collect();
+        // A define instance binds a parameter given undef where it was given (its default
+        // is listed there): the order of all, kept only when some are undef.
+        let given_order = (matches!(kind, ResourceKind::Define(_)) && !undef_parameters.is_empty())
+            .then(|| params.keys().cloned().collect());
         params.retain(|_, v| !v.is_undef());
         let container = self.container();
         if let Some(t) = params.get("tag").filter(|_| !tag_given) {
@@ -537,6 +541,7 @@ impl Evaluator {
                 resource: id,
                 define: d.clone(),
                 declarer: self.scope.clone(),
+                given_order,
             });
         }
         Ok(Value::typ(PType::Resource {
@@ -583,30 +588,56 @@ impl Evaluator {
 
     /// The resource defaults for type `display` in effect in `start` (the innermost
     /// scope's value of each attribute), each with the resource of the scope that declared
-    /// it (`Class[main]` for the top scope).
+    /// it (`Class[main]` for the top scope). In the reference's order (its
+    /// `lookupdefaults`): the outermost scope's first, an inner scope's value of an attribute
+    /// in the place of the outer one's, the attributes only inner scopes set after.
     pub(crate) fn defaults_in(
         &self,
         start: &Option<Rc<NamedScope>>,
         display: &str,
     ) -> Vec<(Attribute, ResourceId)> {
-        let mut found: Vec<(Attribute, ResourceId)> = Vec::new();
-        let consider = |list: &[(Rc<str>, Attributes)], source: ResourceId, found: &mut Vec<_>| {
-            for (t, defaults) in list.iter().rev() {
+        fn take(
+            list: &[(Rc<str>, Attributes)],
+            display: &str,
+            source: ResourceId,
+            found: &mut Vec<(Attribute, ResourceId)>,
+        ) {
+            for (t, defaults) in list {
                 if &**t != display {
                     continue;
                 }
                 for d in defaults {
-                    if !found.iter().any(|(f, _): &(Attribute, _)| f.name == d.name) {
-                        found.push((d.clone(), source));
+                    match found.iter_mut().find(|(f, _)| f.name == d.name) {
+                        Some(slot) => *slot = (d.clone(), source),
+                        None => found.push((d.clone(), source)),
                     }
                 }
             }
-        };
-        for scope in Self::default_scopes(start) {
-            consider(&scope.defaults.borrow(), scope.resource, &mut found);
         }
-        let main = self.compilation.main;
-        consider(&self.compilation.top_defaults, main, &mut found);
+        // The scopes' chain walked from its outer end (a recursion as deep as the chain: a
+        // vector of the scopes cost more for each resource declared).
+        fn outer_first(
+            scope: Option<&NamedScope>,
+            display: &str,
+            found: &mut Vec<(Attribute, ResourceId)>,
+        ) {
+            if let Some(s) = scope {
+                outer_first(
+                    s.declarer.as_deref().or(s.parent.as_deref()),
+                    display,
+                    found,
+                );
+                take(&s.defaults.borrow(), display, s.resource, found);
+            }
+        }
+        let mut found: Vec<(Attribute, ResourceId)> = Vec::new();
+        take(
+            &self.compilation.top_defaults,
+            display,
+            self.compilation.main,
+            &mut found,
+        );
+        outer_first(start.as_deref(), display, &mut found);
         found
     }
 

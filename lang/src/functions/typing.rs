@@ -183,12 +183,13 @@ fn defined_one(ev: &mut Evaluator, v: &Value) -> Result<bool, Error> {
             PType::Resource {
                 type_name: Some(n), ..
             } => type_or_class_defined(ev, n)?,
-            PType::Class(Some(n)) => ev.compilation.class_scopes.contains_key(
-                n.strip_prefix("::")
-                    .unwrap_or(n)
-                    .to_ascii_lowercase()
-                    .as_str(),
-            ),
+            // Declared: its `Class` resource is in the catalog, evaluated or not yet (the
+            // second of `include a, b` while `a` is evaluated).
+            PType::Class(Some(n)) => {
+                let lower = n.strip_prefix("::").unwrap_or(n).to_ascii_lowercase();
+                ev.compilation.class_scopes.contains_key(lower.as_str())
+                    || ev.compilation.pending_classes.contains_key(lower.as_str())
+            }
             PType::Type(Some(inner)) => defined_one(ev, &Value::typ((**inner).clone()))?,
             PType::Class(None) => {
                 return Err(Error::eval(

@@ -205,3 +205,19 @@ PROGRAMS += [
     # an invalid tag from a `tag` parameter's default
     "class c($tag = 'a b') {} include c",
 ]
+PROGRAMS += [
+    # a class declared in a stage puts the classes it includes (and their parents) there,
+    # with the stage as a parameter; `stage => main` passes nothing on
+    "stage { 'pre': before => Stage['main'] } class b { notify { 'b': } } "
+    "class c { include b notify { 'c': } } class { 'c': stage => 'pre' }",
+    "stage { 'pre': } class p { } class b($x = 1) inherits p { } class d { } "
+    "class c { class { 'b': x => 2 } include d } class { 'c': stage => 'pre' }",
+    "stage { 'pre': } class b { } class c { include b } class { 'c': stage => 'main' }",
+    "stage { 'pre': } class a { } class b { include a } class c { include b } "
+    "class { 'c': stage => 'pre' }",
+]
+PROGRAMS += [
+    # `include a, b`: every Class resource is added before any is evaluated
+    "class x { notice(defined(Class['y'])) } class y { notice(defined(Class['x'])) } include x, y",
+    "class x { notice(defined(Class['y'])) } class y { } include x include y",
+]

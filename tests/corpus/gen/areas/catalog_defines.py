@@ -175,3 +175,10 @@ PROGRAMS += [
     "class c { notice($name) } class { 'c': name => undef }",
     "class c { notice($name) } class { 'c': name => 'zz' } include c notice(defined(Class['zz']))",
 ]
+PROGRAMS += [
+    # a parameter given undef takes its default where it was given
+    "define g(String $role, $x = undef, Enum['present', 'absent'] $ensure = 'present', $z = 'zz') { } "
+    "g { 'b': role => 'r', ensure => undef, x => undef }",
+    "define g(String $role, $ensure = 'present', $z = 'zz') { } "
+    "define w($ensure = undef) { g { \"a:${name}\": ensure => $ensure, role => 'r' } } w { 'one': }",
+]

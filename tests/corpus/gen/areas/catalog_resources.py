@@ -218,3 +218,11 @@ PROGRAMS += [
     "class c($m) { } notify { 'x': } class { 'c': m => [[1], Class['c'], []] }",
     "notify { 'x': } notify { 'y': message => [[1], Notify['x'], []] } notice(Notify['y']['message'].length)",
 ]
+PROGRAMS += [
+    # resource defaults of nested scopes: the outer scope's attributes first, an inner
+    # value in the outer one's place
+    "File { backup => false } class a { File { owner => root, group => wheel } file { '/x': mode => '0644' } } include a",
+    "File { owner => a, backup => false } class a { File { mode => '0600', owner => b } file { '/x': ensure => file } } include a",
+    "Notify { message => top } class b { Notify { withpath => true } notify { 'n': } } "
+    "class a { Notify { loglevel => info } include b } include a",
+]
