@@ -1370,10 +1370,12 @@ pub fn add_to_param(params: &mut Params, name: &str, v: Value) {
 fn relation_parameter_name(name: &str) -> Rc<str> {
     const NAMES: [&str; 4] = ["before", "notify", "require", "subscribe"];
     thread_local! {
-        static SHARED: [Rc<str>; 4] = NAMES.map(Rc::from);
+        // SAFETY: a thread-local's value.
+        static SHARED: crate::syntax::thread_cache::ThreadCache<std::cell::OnceCell<[Rc<str>; 4]>> =
+            const { unsafe { crate::syntax::thread_cache::ThreadCache::new(std::cell::OnceCell::new()) } };
     }
     match NAMES.iter().position(|n| *n == name) {
-        Some(i) => SHARED.with(|shared| shared[i].clone()),
+        Some(i) => SHARED.with(|shared| shared.get_or_init(|| NAMES.map(Rc::from))[i].clone()),
         None => name.into(),
     }
 }

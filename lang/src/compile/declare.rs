@@ -33,8 +33,14 @@ struct TypeNames {
 thread_local! {
     /// [`TypeNames`] by type name as written, made once per name on a thread (capitalizing
     /// and tagging anew for each resource took ~500 instructions and three allocations).
-    static TYPE_NAMES: std::cell::RefCell<rustc_hash::FxHashMap<Box<str>, Rc<TypeNames>>> =
-        Default::default();
+    // SAFETY: a thread-local's value.
+    static TYPE_NAMES: crate::syntax::thread_cache::ThreadCache<std::cell::RefCell<rustc_hash::FxHashMap<Box<str>, Rc<TypeNames>>>> = const {
+        unsafe {
+            crate::syntax::thread_cache::ThreadCache::new(std::cell::RefCell::new(std::collections::HashMap::with_hasher(
+                rustc_hash::FxBuildHasher,
+            )))
+        }
+    };
 }
 
 /// How many type names [`TYPE_NAMES`] keeps (it starts again empty when full).

@@ -128,9 +128,11 @@ impl NamedScope {
         // (the names shared by every scope of the thread: four strings made and freed for
         // each class and define instance were a third of this)
         thread_local! {
-            static NAMES: [Rc<str>; 4] = FIRST_VARIABLES.map(Rc::from);
+            // SAFETY: a thread-local's value.
+            static NAMES: crate::syntax::thread_cache::ThreadCache<std::cell::OnceCell<[Rc<str>; 4]>> =
+                const { unsafe { crate::syntax::thread_cache::ThreadCache::new(std::cell::OnceCell::new()) } };
         }
-        let names = NAMES.with(|names| names.clone());
+        let names = NAMES.with(|names| names.get_or_init(|| FIRST_VARIABLES.map(Rc::from)).clone());
         for (slot, (name, value)) in names.into_iter().zip(values).enumerate() {
             self.insert_at_slot(slot, name, value);
         }

@@ -67,7 +67,10 @@ mod absent {
     }
 
     thread_local! {
-        static ABSENT: RefCell<Absent> = RefCell::new(Absent::default());
+        // SAFETY: a thread-local's value.
+        static ABSENT: crate::syntax::thread_cache::ThreadCache<std::cell::LazyCell<RefCell<Absent>>> = const {
+            unsafe { crate::syntax::thread_cache::ThreadCache::new(std::cell::LazyCell::new(RefCell::default)) }
+        };
     }
 
     fn current(a: &Absent, env: &Environment) -> bool {

@@ -154,10 +154,17 @@ impl Drop for Listings {
 thread_local! {
     // Keyed by the path's bytes: hashing a `Path` walks its components (it was 7% of the
     // instructions of `include keystone`).
-    static PROBES: RefCell<PathMap<Kept<Option<Probe>>>> =
-        const { RefCell::new(HashMap::with_hasher(rustc_hash::FxBuildHasher)) };
-    static LISTINGS: RefCell<Listings> =
-        const { RefCell::new(Listings(HashMap::with_hasher(rustc_hash::FxBuildHasher))) };
+    // SAFETY (both): a thread-local's value.
+    static PROBES: crate::syntax::thread_cache::ThreadCache<RefCell<PathMap<Kept<Option<Probe>>>>> = const {
+        unsafe { crate::syntax::thread_cache::ThreadCache::new(RefCell::new(HashMap::with_hasher(rustc_hash::FxBuildHasher))) }
+    };
+    static LISTINGS: crate::syntax::thread_cache::ThreadCache<RefCell<Listings>> = const {
+        unsafe {
+            crate::syntax::thread_cache::ThreadCache::new(RefCell::new(Listings(HashMap::with_hasher(
+                rustc_hash::FxBuildHasher,
+            ))))
+        }
+    };
     static GENERATION: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
     /// How many paths [`PROBES`] and [`LISTINGS`] hold: [`forget`] checks them without
     /// touching the maps, whose first use on a thread registers their destructors (~400

@@ -72,7 +72,15 @@ type FoundDirs = (
 );
 
 thread_local! {
-    static FOUND: std::cell::RefCell<FoundDirs> = Default::default();
+    // SAFETY: a thread-local's value.
+    static FOUND: crate::syntax::thread_cache::ThreadCache<std::cell::RefCell<FoundDirs>> = const {
+        unsafe {
+            crate::syntax::thread_cache::ThreadCache::new(std::cell::RefCell::new((
+                (0, 0, 0),
+                std::collections::HashMap::with_hasher(rustc_hash::FxBuildHasher),
+            )))
+        }
+    };
 }
 
 /// A module name: lower-case letters, digits and `_`, starting with a letter.

@@ -68,8 +68,12 @@ struct Local {
 
 thread_local! {
     // (keyed by the path's bytes: hashing a `Path` goes component by component)
-    static PARSED: RefCell<rustc_hash::FxHashMap<Box<[u8]>, Local>> =
-        RefCell::new(Default::default());
+    // SAFETY: a thread-local's value.
+    static PARSED: crate::syntax::thread_cache::ThreadCache<RefCell<rustc_hash::FxHashMap<Box<[u8]>, Local>>> = const {
+        unsafe { crate::syntax::thread_cache::ThreadCache::new(RefCell::new(
+            std::collections::HashMap::with_hasher(rustc_hash::FxBuildHasher),
+        )) }
+    };
 }
 
 /// How many files [`PARSED`] and [`SHARED`] keep (each starts again empty when full): more

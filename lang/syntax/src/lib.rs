@@ -21,6 +21,7 @@ pub mod highlight;
 pub mod limits;
 pub mod names;
 pub mod span;
+pub mod thread_cache;
 pub mod vocabulary;
 
 pub mod ast;

@@ -458,8 +458,14 @@ impl Known {
 thread_local! {
     // Asked at every call of a built-in that checks its signatures: keyed by the address
     // and length of the declaration (a static), so a look-up hashes two words.
-    static CACHE: RefCell<rustc_hash::FxHashMap<DeclKey, Rc<Known>>> =
-        RefCell::new(rustc_hash::FxHashMap::default());
+    // SAFETY: a thread-local's value.
+    static CACHE: crate::syntax::thread_cache::ThreadCache<RefCell<rustc_hash::FxHashMap<DeclKey, Rc<Known>>>> = const {
+        unsafe {
+            crate::syntax::thread_cache::ThreadCache::new(RefCell::new(std::collections::HashMap::with_hasher(
+                rustc_hash::FxBuildHasher,
+            )))
+        }
+    };
 }
 
 /// The shapes of the built-ins' signatures the process has parsed, by declaration (a

@@ -12,6 +12,7 @@
 //! the thread lexes later is made again (values compare texts by their bytes, never by
 //! their addresses).
 
+use crate::thread_cache::ThreadCache;
 use rustc_hash::FxHashMap;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -49,7 +50,9 @@ pub(super) fn number<'a>(texts: impl Iterator<Item = &'a str>) -> Vec<Number> {
 
 thread_local! {
     /// The text this thread made for each number, once it made one.
-    static MADE: RefCell<Vec<Option<Rc<str>>>> = const { RefCell::new(Vec::new()) };
+    // SAFETY: a thread-local's value.
+    static MADE: ThreadCache<RefCell<Vec<Option<Rc<str>>>>> =
+        const { unsafe { ThreadCache::new(RefCell::new(Vec::new())) } };
 }
 
 /// The thread's texts for `texts` and their `numbers` (made by `make` for a text without a
@@ -59,7 +62,8 @@ pub(super) fn thawed<'a>(
     numbers: &[Number],
     make: impl Fn(&str) -> Rc<str>,
 ) -> Vec<Rc<str>> {
-    MADE.with_borrow_mut(|made| {
+    MADE.with(|made| {
+        let mut made = made.get().borrow_mut();
         // (room for every number of the tree at once, not one resize a new number)
         let top = numbers.iter().filter(|&&n| n != NONE).max();
         if let Some(&top) = top.filter(|&&n| n as usize >= made.len()) {

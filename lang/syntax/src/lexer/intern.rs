@@ -7,6 +7,7 @@
 //! hash of the text. The table here lives as long as the thread: after the first files,
 //! nearly every name is found, and its text is never copied again.
 
+use crate::thread_cache::ThreadCache;
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -17,13 +18,15 @@ use std::rc::Rc;
 const LIMIT: usize = 1 << 15;
 
 thread_local! {
-    static NAMES: RefCell<Table> = const { RefCell::new(Table::new()) };
+    // SAFETY: a thread-local's value.
+    static NAMES: ThreadCache<RefCell<Table>> =
+        const { unsafe { ThreadCache::new(RefCell::new(Table::new())) } };
 }
 
 /// `text` as a shared string: the one made before by this thread, else a new one (kept).
 #[inline]
 pub(crate) fn intern(text: &str) -> Rc<str> {
-    NAMES.with_borrow_mut(|names| names.intern(text))
+    NAMES.with(|names| names.get().borrow_mut().intern(text))
 }
 
 /// An open-addressing hash set of names, probed linearly. (A `HashSet<Rc<str>>` cost
@@ -222,7 +225,10 @@ mod tests {
             for i in 0..super::LIMIT + 10 {
                 assert_eq!(&*intern(&format!("name{i}")), format!("name{i}"));
             }
-            super::NAMES.with_borrow(|t| assert!(t.len <= super::LIMIT && t.len > 0));
+            super::NAMES.with(|t| {
+                let t = t.get().borrow();
+                assert!(t.len <= super::LIMIT && t.len > 0)
+            });
             let a = intern("name5");
             assert!(Rc::ptr_eq(&a, &intern("name5")));
         })

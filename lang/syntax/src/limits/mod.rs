@@ -13,6 +13,7 @@ pub mod files;
 mod stack;
 
 use crate::error::{Error, ErrorKind};
+use crate::thread_cache::ThreadCache;
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -446,28 +447,36 @@ pub fn read_file(path: &std::path::Path) -> Result<Vec<u8>, Result<std::io::Erro
     Ok(bytes)
 }
 
-/// A thread's evaluation state that the limits keep: one thread-local for both (each
-/// thread-local that needs dropping registers its destructor when first used: ~400
-/// instructions of cold C library code in every fresh session's evaluation).
+/// A thread's evaluation state that the limits keep: one thread-local for both (a
+/// [`ThreadCache`]: see `thread_cache` for the cost of a thread-local's destructor).
 struct ThreadState {
     interrupt: RefCell<Option<Arc<AtomicBool>>>,
     deferred: RefCell<Option<Error>>,
 }
 
 thread_local! {
-    static STATE: ThreadState = const {
-        ThreadState {
-            interrupt: RefCell::new(None),
-            deferred: RefCell::new(None),
+    // SAFETY: a thread-local's value.
+    static STATE: ThreadCache<ThreadState> = const {
+        unsafe {
+            ThreadCache::new(ThreadState {
+                interrupt: RefCell::new(None),
+                deferred: RefCell::new(None),
+            })
         }
     };
+}
+
+/// `f` of this thread's [`ThreadState`].
+#[inline]
+fn state<R>(f: impl FnOnce(&ThreadState) -> R) -> R {
+    STATE.with(|s| f(s.get()))
 }
 
 /// Records an error met where no error can be returned (a type check whose pattern gave
 /// up): the evaluation fails with it when it ends, rather than going on with a wrong
 /// answer. The first one is kept.
 pub fn defer_error(e: Error) {
-    STATE.with(|s| {
+    state(|s| {
         if let Ok(mut d) = s.deferred.try_borrow_mut() {
             d.get_or_insert(e);
         }
@@ -476,12 +485,12 @@ pub fn defer_error(e: Error) {
 
 /// Whether [`defer_error`] recorded an error not yet taken.
 pub fn has_deferred_error() -> bool {
-    STATE.with(|s| s.deferred.try_borrow().map_or(true, |d| d.is_some()))
+    state(|s| s.deferred.try_borrow().map_or(true, |d| d.is_some()))
 }
 
 /// The error recorded by [`defer_error`], taken.
 pub fn take_deferred_error() -> Option<Error> {
-    STATE.with(|s| s.deferred.try_borrow_mut().ok().and_then(|mut d| d.take()))
+    state(|s| s.deferred.try_borrow_mut().ok().and_then(|mut d| d.take()))
 }
 
 /// While alive, `flag` is the interrupt flag of this thread's evaluation.
@@ -491,20 +500,20 @@ pub struct InterruptScope {
 
 /// Makes `flag` the interrupt flag that [`check_interrupt`] reads on this thread.
 pub fn interrupt_scope(flag: &Arc<AtomicBool>) -> InterruptScope {
-    let previous = STATE.with(|s| s.interrupt.borrow_mut().replace(flag.clone()));
+    let previous = state(|s| s.interrupt.borrow_mut().replace(flag.clone()));
     InterruptScope { previous }
 }
 
 impl Drop for InterruptScope {
     fn drop(&mut self) {
         let previous = self.previous.take();
-        STATE.with(|s| *s.interrupt.borrow_mut() = previous);
+        state(|s| *s.interrupt.borrow_mut() = previous);
     }
 }
 
 /// Whether an interrupt is pending on this thread's evaluation (the flag is not cleared).
 pub fn interrupted() -> bool {
-    STATE.with(|s| {
+    state(|s| {
         s.interrupt
             .try_borrow()
             .ok()
@@ -519,7 +528,7 @@ pub fn check_interrupt() -> Result<(), Error> {
     if ceiling::exhausted() {
         return Err(exhausted_error());
     }
-    STATE.with(|s| match s.interrupt.try_borrow().ok().as_deref() {
+    state(|s| match s.interrupt.try_borrow().ok().as_deref() {
         Some(Some(flag)) if flag.load(Ordering::Relaxed) => {
             flag.store(false, Ordering::Relaxed);
             Err(Error::interrupted())
