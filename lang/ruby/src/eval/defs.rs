@@ -378,32 +378,13 @@ impl Interp<'_> {
         }
     }
 
-    pub(super) fn new_frame(
-        &mut self,
-        this: This,
-        def_target: DefTarget,
-        cref: Rc<[Rc<UserClass>]>,
-    ) -> Ctx {
-        self.st.frame_ids += 1;
-        Ctx {
-            id: self.st.frame_ids,
-            // (an ended frame's, emptied: a call allocates no stack of scopes)
-            locals: match self.st.spare_locals.pop() {
-                Some(locals) => locals,
-                None => vec![Scope::default()],
-            },
-            this,
-            def_target,
-            cref,
-            block: None,
-            method: None,
-        }
-    }
-
-    /// Runs `f` in a new frame, then returns to the current one.
+    /// Runs `f` in a new frame (`self` as `this`, `def` defining into `def_target`,
+    /// constants found in `cref`), then returns to the current one. The new frame is made
+    /// in place of the current one, which waits on `frames`: a frame is ~150 bytes, and a
+    /// method's call moved it six times when it was made first and then swapped in.
     pub(super) fn with_frame<T>(
         &mut self,
-        frame: Ctx,
+        (this, def_target, cref): (This, DefTarget, Rc<[Rc<UserClass>]>),
         at: usize,
         f: impl FnOnce(&mut Self) -> R<T>,
     ) -> R<T> {
@@ -414,14 +395,34 @@ impl Interp<'_> {
                 at,
             )));
         }
-        let caller = std::mem::replace(&mut self.st.ctx, frame);
-        self.st.frames.push(caller);
-        self.st.call_depth += 1;
+        let st = &mut **self.st;
+        st.frame_ids += 1;
+        // (an ended frame's, emptied: a call allocates no stack of scopes)
+        let locals = match st.spare_locals.pop() {
+            Some(locals) => locals,
+            None => vec![Scope::default()],
+        };
+        let caller = std::mem::replace(
+            &mut st.ctx,
+            Ctx {
+                id: st.frame_ids,
+                locals,
+                this,
+                def_target,
+                cref,
+                block: None,
+                method: None,
+            },
+        );
+        st.frames.push(caller);
+        st.call_depth += 1;
         let r = crate::limits::deep(|| f(self));
         self.st.call_depth -= 1;
         if let Some(caller) = self.st.frames.pop() {
-            let mut ended = std::mem::replace(&mut self.st.ctx, caller);
-            self.keep_locals(&mut ended.locals);
+            let mut locals = std::mem::take(&mut self.st.ctx.locals);
+            // (the ended frame's other parts dropped in place)
+            self.st.ctx = caller;
+            self.keep_locals(&mut locals);
         }
         r
     }
@@ -499,7 +500,7 @@ impl Interp<'_> {
                 return unsupported("'class << self' outside a class", at);
             };
             let cref = self.st.ctx.cref.clone();
-            let frame = self.new_frame(This::Class(c.clone()), DefTarget::Singleton(c), cref);
+            let frame = (This::Class(c.clone()), DefTarget::Singleton(c), cref);
             return self.with_frame(frame, at, |it| it.body_value(&def.body));
         }
         let path = def.path.strip_prefix("::").unwrap_or(&def.path);
@@ -583,7 +584,7 @@ impl Interp<'_> {
         };
         let mut cref: Vec<Rc<UserClass>> = self.st.ctx.cref.to_vec();
         cref.push(class.clone());
-        let frame = self.new_frame(
+        let frame = (
             This::Class(class.clone()),
             DefTarget::Instance(class),
             Rc::from(cref),
@@ -1539,17 +1540,18 @@ impl Interp<'_> {
                     (This::Object(_), Some(o)) => DefTarget::Instance(o.clone()),
                     (This::Object(o), None) => DefTarget::Instance(o.class.clone()),
                 };
-                let mut frame = self.new_frame(this, def_target, cref.clone());
-                frame.block = block;
                 // (the arguments are kept only for a bare `super`: most methods have none)
-                frame.method = Some(MethodFrame {
+                let method = MethodFrame {
                     owner,
                     def: def.clone(),
                     args: if def.zsuper { args.clone() } else { Vec::new() },
-                });
+                };
                 // (`m` outlives the call: its definition is borrowed, not counted again)
                 let def: &MethodDef = def;
+                let frame = (this, def_target, cref.clone());
                 let r = self.with_frame(frame, at, |it| {
+                    it.st.ctx.block = block;
+                    it.st.ctx.method = Some(method);
                     it.bind_params(def, args, at)?;
                     it.body_value(&def.body)
                 });

@@ -89,7 +89,7 @@ pub struct State {
     /// The frames of files that have been loaded, kept for the blocks made in them (a
     /// custom fact's `setcode` block runs in its file's frame, after the file was loaded).
     pub(crate) parked: Vec<Ctx>,
-    /// The stacks of scopes of ended frames, emptied, for new frames (`new_frame`).
+    /// The stacks of scopes of ended frames, emptied, for new frames (`with_frame`).
     pub(crate) spare_locals: Vec<Vec<Scope>>,
     /// The argument lists of ended core method calls, emptied, for the next calls'
     /// (`Interp::list`, `methods::call`).

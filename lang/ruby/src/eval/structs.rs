@@ -80,7 +80,7 @@ impl Interp<'_> {
     fn class_body_block(&mut self, class: &Rc<UserClass>, b: &Rc<Block>, at: usize) -> R<()> {
         let mut cref: Vec<Rc<UserClass>> = self.st.ctx.cref.to_vec();
         cref.push(class.clone());
-        let frame = self.new_frame(
+        let frame = (
             This::Class(class.clone()),
             DefTarget::Instance(class.clone()),
             Rc::from(cref),
