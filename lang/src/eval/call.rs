@@ -313,7 +313,7 @@ impl Evaluator {
 
     /// [`Evaluator::enter`] a call whose arguments are on the slot stack from `base`: when
     /// it may not, they are dropped.
-    #[inline]
+    #[inline(always)]
     pub(super) fn enter_above(&mut self, base: usize) -> Result<(), Flow> {
         self.enter().map_err(|e| {
             self.slots.truncate(base);
@@ -321,10 +321,11 @@ impl Evaluator {
         })
     }
 
+    #[inline(always)]
     fn enter(&mut self) -> Result<(), Error> {
         self.check_interrupt()?;
         if self.depth >= MAX_CALL_DEPTH {
-            return Err(Error::new(ErrorKind::Limit, "stack level too deep"));
+            return Err(too_deep());
         }
         self.depth += 1;
         Ok(())
@@ -394,7 +395,7 @@ impl Evaluator {
 
     /// Drops the slots from `base` up (values that own nothing without a call of their
     /// drop).
-    #[inline]
+    #[inline(always)]
     pub(super) fn truncate_slots(&mut self, base: usize) {
         while self.slots.len() > base {
             match self.slots.pop() {
@@ -725,6 +726,14 @@ pub(super) struct Entered {
     pub index: usize,
     saved_current: Option<usize>,
     saved_matches: MatchData,
+}
+
+/// The error of a call past [`MAX_CALL_DEPTH`] (out of line: `enter` is on the path of
+/// every call).
+#[cold]
+#[inline(never)]
+fn too_deep() -> Error {
+    Error::new(ErrorKind::Limit, "stack level too deep")
 }
 
 /// An error raised by a call itself (argument checks, `fail`), not located in Puppet code

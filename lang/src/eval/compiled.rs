@@ -966,6 +966,9 @@ struct Call {
 }
 
 impl Call {
+    /// (Inlined into the call's closure, with the usual path of `call_bound`: a call of a
+    /// compiled function is one function of the native stack, not three.)
+    #[inline(always)]
     fn run(&self, ev: &mut Evaluator, base: usize) -> EvalResult {
         if let Some(f) = ev.functions.find(&self.name, &self.site) {
             if f.binds_directly(self.args.len()) {
@@ -978,9 +981,14 @@ impl Call {
                 });
             }
         }
-        // Any other call (a function that binds its arguments otherwise, one loaded from a
-        // module on first use, an unknown name): by name, with the values, made from the
-        // function's file.
+        self.by_name(ev, base)
+    }
+
+    /// Any other call (a function that binds its arguments otherwise, one loaded from a
+    /// module on first use, an unknown name): by name, with the values, made from the
+    /// function's file.
+    #[inline(never)]
+    fn by_name(&self, ev: &mut Evaluator, base: usize) -> EvalResult {
         let mut values = Vec::with_capacity(self.args.len());
         for a in &self.args {
             values.push(a(ev, base)?);
