@@ -306,8 +306,8 @@ pub(super) fn topological_order(catalog: &Catalog) -> Option<TopologicalOrder> {
             }
         }
     }
-    for v in n..vertices {
-        if in_degree[v] == 0 {
+    for (v, &d) in in_degree.iter().enumerate().skip(n) {
+        if d == 0 {
             ready.push(v as u32);
         }
     }
