@@ -815,6 +815,16 @@ impl Catalog {
             .map_or(&[], Vec::as_slice)
     }
 
+    /// Every relationship, some perhaps twice (an edge both its ends' parameters make), in
+    /// no order to show: for graph searches that do not mind, without making the list of
+    /// [`Catalog::relationships`].
+    pub fn relationships_with_repeats(&self) -> impl Iterator<Item = &Relationship> {
+        self.relationships_by_resource
+            .iter()
+            .flatten()
+            .chain(&self.extra_relationships)
+    }
+
     /// Where the list of relationships added is now, for [`Catalog::relationships_since`].
     pub fn relationships_mark(&self) -> usize {
         self.relationships_added.len()

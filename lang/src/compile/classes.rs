@@ -1088,7 +1088,12 @@ impl Evaluator {
                 .as_ref()
                 .and_then(|o| source_file_name(&o.source))
                 .or_else(|| declared.file.clone()),
-            _ => declared.location_name().map(Rc::from),
+            // (the resource's own name when that is the one: a copy of it was made for
+            // each instance, for messages that are rarely written)
+            _ => match declared.location_name() {
+                Some(_) if declared.file.is_some() => declared.file.clone(),
+                other => other.map(Rc::from),
+            },
         };
         let declared_line = declared.line.unwrap_or(0);
         let suffix = || {

@@ -125,16 +125,43 @@ impl NamedScope {
 
     /// Sets [`FIRST_VARIABLES`] (in a scope just made, which has no variable yet).
     pub fn set_first_variables(&self, values: [Value; 4]) {
-        // (the names shared by every scope of the thread: four strings made and freed for
-        // each class and define instance were a third of this)
+        use indexmap::map::raw_entry_v1::{RawEntryApiV1, RawEntryMut};
+        use std::hash::BuildHasher;
+        // (the names shared by every scope of the thread, with their hashes: four strings
+        // made and freed for each class and define instance were a third of this, hashing
+        // the names a tenth of the rest)
         thread_local! {
             // SAFETY: a thread-local's value.
-            static NAMES: crate::syntax::thread_cache::ThreadCache<std::cell::OnceCell<[Rc<str>; 4]>> =
+            static NAMES: crate::syntax::thread_cache::ThreadCache<std::cell::OnceCell<[(Rc<str>, u64); 4]>> =
                 const { unsafe { crate::syntax::thread_cache::ThreadCache::new(std::cell::OnceCell::new()) } };
         }
-        let names = NAMES.with(|names| names.get_or_init(|| FIRST_VARIABLES.map(Rc::from)).clone());
-        for (slot, (name, value)) in names.into_iter().zip(values).enumerate() {
-            self.insert_at_slot(slot, name, value);
+        let names = NAMES.with(|names| {
+            names
+                .get_or_init(|| {
+                    FIRST_VARIABLES.map(|n| (Rc::from(n), rustc_hash::FxBuildHasher.hash_one(n)))
+                })
+                .clone()
+        });
+        let mut vars = self.vars.borrow_mut();
+        let mut slots = self.slots.borrow_mut();
+        for (slot, ((name, hash), value)) in names.into_iter().zip(values).enumerate() {
+            let at = vars.len();
+            match vars
+                .raw_entry_mut_v1()
+                .from_key_hashed_nocheck(hash, &*name)
+            {
+                // (a name set already keeps its place, which its slot knows)
+                RawEntryMut::Occupied(mut e) => {
+                    e.insert(value);
+                }
+                RawEntryMut::Vacant(e) => {
+                    e.insert_hashed_nocheck(hash, name, value);
+                    match slots.get_mut(slot) {
+                        Some(known) => *known = u32::try_from(at).unwrap_or(NO_INDEX),
+                        None => Self::remember_beyond(&mut slots, slot, at),
+                    }
+                }
+            }
         }
     }
 

@@ -54,7 +54,11 @@ type Vertex = (u8, u32);
 impl AcyclicOrder {
     /// The order of `catalog`'s relationship graph, `None` when it has a cycle.
     pub fn of(catalog: &Catalog) -> Option<AcyclicOrder> {
-        let (order, container) = super::cycles::topological_order(catalog)?;
+        let super::cycles::TopologicalOrder {
+            order,
+            is_container: container,
+            containers,
+        } = super::cycles::topological_order(catalog)?;
         let n = catalog.len();
         // (each kind of vertex's places written where they are kept: not in one vector
         // of all copied in three)
@@ -62,10 +66,10 @@ impl AcyclicOrder {
         for (k, v) in order.into_iter().enumerate() {
             let v = v as usize;
             let place = (k as u64 + 1) * GAP;
-            match v / n {
-                0 => res[v] = place,
-                1 => adm[v - n] = place,
-                _ => comp[v - 2 * n] = place,
+            match v.checked_sub(n) {
+                None if container[v] => adm[v] = place,
+                None => res[v] = place,
+                Some(c) => comp[containers[c] as usize] = place,
             }
         }
         Some(AcyclicOrder {

@@ -192,20 +192,35 @@ fn relationship_graph(catalog: &Catalog) -> Graph {
 }
 
 /// Whether the graph of [`relationship_graph`] has no cycle, found without building it: the
-/// same edges, between vertices numbered `id` (a resource), `n + id` (a container's
-/// admissible anchor) and `2n + id` (its completed anchor), in compact adjacency lists,
-/// and Kahn's algorithm (a catalog of 12,500 resources took 37 M instructions to build the
-/// graph for nothing; most catalogs have no cycle).
+/// same edges, in compact adjacency lists (see [`topological_order`]), and Kahn's algorithm
+/// (a catalog of 12,500 resources took 37 M instructions to build the graph for nothing;
+/// most catalogs have no cycle).
 fn is_acyclic(catalog: &Catalog) -> bool {
     topological_order(catalog).is_some()
 }
 
 /// The vertices of [`is_acyclic`]'s graph in an order that puts each edge's source before
-/// its target (Kahn's), and which resources are containers; `None` when there is a cycle.
-/// The vertices no edge can touch are left out of the order (a container's resource
-/// vertex, the anchors of a resource that is no container, a virtual resource's): two
-/// thirds of them in most catalogs.
-pub(super) fn topological_order(catalog: &Catalog) -> Option<(Vec<u32>, Vec<bool>)> {
+/// its target (Kahn's); `None` when there is a cycle.
+pub(super) struct TopologicalOrder {
+    /// Vertex `i < n` is resource `i`'s own (a container's admissible anchor); vertex
+    /// `n + k` the completed anchor of container `containers[k]`. The vertices no edge can
+    /// touch are left out (a virtual resource's).
+    pub order: Vec<u32>,
+    /// Per resource: whether it is a container (a visible class or stage, or a visible
+    /// resource that contains a visible one).
+    pub is_container: Vec<bool>,
+    /// The containers, in resource order: the owners of the completed anchors.
+    pub containers: Vec<u32>,
+}
+
+/// See [`TopologicalOrder`]. (Numbered compactly: `n` plus one vertex per container, where
+/// three per resource, `id`, `n + id` and `2n + id`, made the passes over the vertices
+/// three times as long for two thirds of them unused; the edges are counted and then
+/// placed, with no list of them in between; the relationships are read from the lists of
+/// their resources, an edge perhaps twice, which Kahn's algorithm counts twice and takes
+/// away twice, without the catalog's deduplicated list.)
+pub(super) fn topological_order(catalog: &Catalog) -> Option<TopologicalOrder> {
+    const NONE: u32 = u32::MAX;
     let n = catalog.len();
     let visible: Vec<bool> = catalog
         .all_resources()
@@ -223,83 +238,77 @@ pub(super) fn topological_order(catalog: &Catalog) -> Option<(Vec<u32>, Vec<bool
     for &(x, _) in contained() {
         has_children[x.0 as usize] = true;
     }
-    let is_container: Vec<bool> = catalog
-        .all_resources()
-        .map(|(id, r)| {
-            let i = id.0 as usize;
-            visible[i] && (has_children[i] || &*r.type_name == "Class" || &*r.type_name == "Stage")
-        })
-        .collect();
-    let admissible = |id: ResourceId| {
+    // Each container's completed anchor: `n + k` for the `k`th container.
+    let mut completed_of = vec![NONE; n];
+    let mut containers = Vec::new();
+    for (id, r) in catalog.all_resources() {
         let i = id.0 as usize;
-        if is_container[i] {
-            n + i
-        } else {
-            i
+        if visible[i] && (has_children[i] || &*r.type_name == "Class" || &*r.type_name == "Stage") {
+            completed_of[i] = (n + containers.len()) as u32;
+            containers.push(i as u32);
+        }
+    }
+    let completed = |i: usize| match completed_of[i] {
+        NONE => i as u32,
+        c => c,
+    };
+    // Every edge, given to `edge(from, to)`: a relationship leaves its source's completed
+    // anchor for its target's admissible one; a container's admissible anchor goes to
+    // each child, whose completed anchor goes to the container's; an empty container's
+    // anchors follow each other.
+    let each_edge = |edge: &mut dyn FnMut(u32, u32)| {
+        for rel in catalog.relationships_with_repeats() {
+            let (s, t) = (rel.source.0 as usize, rel.target.0 as usize);
+            if visible[s] && visible[t] {
+                edge(completed(s), t as u32);
+            }
+        }
+        for &(x, child) in contained() {
+            let (x, child) = (x.0 as usize, child.0 as usize);
+            edge(x as u32, child as u32);
+            edge(completed(child), completed_of[x]);
+        }
+        for &c in &containers {
+            let c = c as usize;
+            if !has_children[c] {
+                edge(c as u32, completed_of[c]);
+            }
         }
     };
-    let completed = |id: ResourceId| {
-        let i = id.0 as usize;
-        if is_container[i] {
-            2 * n + i
-        } else {
-            i
-        }
-    };
-    // (sized once: grown from empty, it was copied a dozen times in a big catalog)
-    let containment_count = catalog.all_containment_edges().len();
-    let mut edges: Vec<(u32, u32)> =
-        Vec::with_capacity(catalog.relationships().len() + 2 * containment_count + n);
-    for rel in catalog.relationships() {
-        if visible[rel.source.0 as usize] && visible[rel.target.0 as usize] {
-            edges.push((completed(rel.source) as u32, admissible(rel.target) as u32));
-        }
-    }
-    for &(x, child) in contained() {
-        let i = x.0 as usize;
-        edges.push(((n + i) as u32, admissible(child) as u32));
-        edges.push((completed(child) as u32, (2 * n + i) as u32));
-    }
-    for i in 0..n {
-        if is_container[i] && !has_children[i] {
-            edges.push(((n + i) as u32, (2 * n + i) as u32));
-        }
-    }
     // Adjacency lists in one vector (compressed rows), in-degrees.
-    let vertices = 3 * n;
+    let vertices = n + containers.len();
     let mut start = vec![0u32; vertices + 1];
     let mut in_degree = vec![0u32; vertices];
-    for &(from, to) in &edges {
+    each_edge(&mut |from, to| {
         start[from as usize + 1] += 1;
         in_degree[to as usize] += 1;
-    }
+    });
     for v in 0..vertices {
         start[v + 1] += start[v];
     }
     let mut fill = start.clone();
-    let mut targets = vec![0u32; edges.len()];
-    for &(from, to) in &edges {
-        targets[fill[from as usize] as usize] = to;
-        fill[from as usize] += 1;
-    }
-    // The vertices edges can touch: a visible resource's own vertex, or a visible
-    // container's two anchors.
+    let mut targets = vec![0u32; start[vertices] as usize];
+    each_edge(&mut |from, to| {
+        let at = &mut fill[from as usize];
+        targets[*at as usize] = to;
+        *at += 1;
+    });
+    drop(fill);
+    // The vertices edges can touch: a visible resource's own vertex, a visible container's
+    // completed anchor.
     let mut ready: Vec<u32> = Vec::new();
-    let mut used = 0;
+    let mut used = containers.len();
     for i in 0..n {
-        if !visible[i] {
-            continue;
-        }
-        let own: &[usize] = if is_container[i] {
-            &[n + i, 2 * n + i]
-        } else {
-            &[i]
-        };
-        for &v in own {
+        if visible[i] {
             used += 1;
-            if in_degree[v] == 0 {
-                ready.push(v as u32);
+            if in_degree[i] == 0 {
+                ready.push(i as u32);
             }
+        }
+    }
+    for (v, &d) in in_degree.iter().enumerate().skip(n) {
+        if d == 0 {
+            ready.push(v as u32);
         }
     }
     let mut order = Vec::with_capacity(used);
@@ -307,13 +316,22 @@ pub(super) fn topological_order(catalog: &Catalog) -> Option<(Vec<u32>, Vec<bool
         order.push(v);
         let v = v as usize;
         for &t in &targets[start[v] as usize..start[v + 1] as usize] {
-            in_degree[t as usize] -= 1;
-            if in_degree[t as usize] == 0 {
+            let d = &mut in_degree[t as usize];
+            *d -= 1;
+            if *d == 0 {
                 ready.push(t);
             }
         }
     }
-    (order.len() == used).then_some((order, is_container))
+    if order.len() != used {
+        return None;
+    }
+    let is_container = completed_of.iter().map(|&c| c != NONE).collect();
+    Some(TopologicalOrder {
+        order,
+        is_container,
+        containers,
+    })
 }
 
 /// The strongly connected components of the live vertices that are cycles: of more than one
