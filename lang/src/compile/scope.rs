@@ -6,6 +6,9 @@ use crate::values::Value;
 pub type ScopeVars = indexmap::IndexMap<Rc<str>, Value, rustc_hash::FxBuildHasher>;
 use std::rc::Rc;
 
+/// The first variables' names, with their hashes (see `Scope::set_first_variables`).
+type FirstNames = [(Rc<str>, u64); 4];
+
 /// The scope of a class, define instance or node body: its variables (by name), the scope
 /// it sees through (an inherited class, else the node scope, else the top scope), and the
 /// resource defaults declared in it.
@@ -132,7 +135,7 @@ impl NamedScope {
         // the names a tenth of the rest)
         thread_local! {
             // SAFETY: a thread-local's value.
-            static NAMES: crate::syntax::thread_cache::ThreadCache<std::cell::OnceCell<[(Rc<str>, u64); 4]>> =
+            static NAMES: crate::syntax::thread_cache::ThreadCache<std::cell::OnceCell<FirstNames>> =
                 const { unsafe { crate::syntax::thread_cache::ThreadCache::new(std::cell::OnceCell::new()) } };
         }
         let names = NAMES.with(|names| {
