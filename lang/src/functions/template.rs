@@ -832,7 +832,9 @@ pub(crate) fn raised_again(e: &Error) -> HostError {
     }
 }
 
-fn strip_prefix(m: &str) -> &str {
+/// A message without the "Error while evaluating a Function Call" prefix of a call made
+/// through Puppet (for code that calls the function itself, as the reference's Ruby does).
+pub(crate) fn strip_prefix(m: &str) -> &str {
     m.strip_prefix("Error while evaluating a Function Call, ")
         .unwrap_or(m)
 }

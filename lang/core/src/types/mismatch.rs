@@ -788,7 +788,9 @@ pub(super) fn short_name(t: &PType) -> String {
     }
 }
 
-pub(super) fn base_name(t: &PType) -> String {
+/// The base name of a type (`Tuple` for `Tuple[Integer[1, 1]]`, an alias's or object
+/// type's name), as the reference's descriptions of a mismatch name it.
+pub fn base_name(t: &PType) -> String {
     match t {
         PType::Alias(a) => a.name.to_string(),
         PType::Resource {

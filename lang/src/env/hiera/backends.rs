@@ -121,6 +121,7 @@ pub(super) fn lookup(
         loc,
         module,
     } = *level;
+    let at = loc.map(|l| l.path.as_path());
     let key: ContextKey = (
         config.path.clone(),
         entry.name.clone(),
@@ -150,14 +151,15 @@ pub(super) fn lookup(
     args.push(Value::hash(options(entry, loc)));
     args.push(context);
     let function = entry.function.as_str();
-    if !function_exists(ev, function)? {
-        return Err(lookup_error(format!(
-            "Unable to find '{}' function named '{function}' (file: {})",
-            kind.tag(),
-            config.path.display()
-        )));
-    }
+    // (once per level and location in an input: the contexts are forgotten with it)
     if !ev.hiera_backends.contexts.contains_key(&key) {
+        if !function_exists(ev, function)? {
+            return Err(lookup_error(format!(
+                "Unable to find '{}' function named '{function}' (file: {})",
+                kind.tag(),
+                config.path.display()
+            )));
+        }
         check_return_type(ev, function, kind)?;
         ev.hiera_backends
             .contexts
@@ -183,11 +185,7 @@ pub(super) fn lookup(
         // the call (a Ruby function's raise, its arguments) has no "Error while
         // evaluating" prefix.
         Err(Flow::Error(e)) if e.span == Some(span) => {
-            let message = e
-                .message
-                .strip_prefix("Error while evaluating a Function Call, ")
-                .unwrap_or(&e.message)
-                .to_string();
+            let message = crate::functions::template::strip_prefix(&e.message).to_string();
             return Err(Error {
                 message,
                 kind: ErrorKind::Failed,
@@ -204,12 +202,13 @@ pub(super) fn lookup(
     let value = match kind {
         BackendKind::DataHash => {
             if !matches!(value, Value::Hash(_)) {
-                let at = loc.map_or(String::new(), |l| {
-                    format!(", when using location '{}',", l.path.display())
-                });
                 return Err(lookup_error(format!(
-                    "Value returned from data_hash function '{function}'{at} has wrong type, expects a Hash value, got {}",
-                    type_name(&crate::types::infer::infer(&value))
+                    "Value returned from data_hash function '{function}'{} has wrong type, {}",
+                    super::when_using(at),
+                    crate::types::describe_mismatch(
+                        &PType::hash_of(PType::Any, PType::Any),
+                        &value
+                    )
                 )));
             }
             value
@@ -217,13 +216,11 @@ pub(super) fn lookup(
         _ => {
             if !crate::types::is_instance(&PType::RichData, &value) {
                 let t = crate::types::infer::infer(&value);
-                let at = loc.map_or(String::new(), |l| {
-                    format!(", when using location '{}',", l.path.display())
-                });
                 return Err(lookup_error(format!(
-                    "Value for key '{}', returned from {} function '{function}'{at} has wrong type, expects Puppet::LookupValue, got {t}",
+                    "Value for key '{}', returned from {} function '{function}'{} has wrong type, expects Puppet::LookupValue, got {t}",
                     if kind == BackendKind::DataDig { &lk.full } else { &lk.root },
-                    kind.tag()
+                    kind.tag(),
+                    super::when_using(at),
                 )));
             }
             value
@@ -238,13 +235,6 @@ pub(super) fn lookup(
         }
     }
     Ok((Some(value), texts))
-}
-
-/// A type's name without its parameters (`Tuple` for `Tuple[Integer[1, 1]]`), as the
-/// reference's mismatch of a different kind of type names it.
-fn type_name(t: &PType) -> String {
-    let text = t.to_string();
-    text.split('[').next().unwrap_or(&text).to_string()
 }
 
 /// A Puppet-language function whose declared return type could give what the lookup
@@ -266,17 +256,17 @@ fn check_return_type(ev: &mut Evaluator, function: &str, kind: BackendKind) -> R
     if crate::types::is_assignable(&trusted, &declared) {
         return Ok(());
     }
-    let same_kind = type_name(&declared) == type_name(&trusted);
+    let same_kind = crate::types::base_name(&declared) == crate::types::base_name(&trusted);
     let expected = if same_kind {
         trusted_text.to_string()
     } else {
-        type_name(&trusted)
+        crate::types::base_name(&trusted)
     };
     Err(lookup_error(format!(
         "Return type of '{}' function named '{function}' is incorrect, expects a{} {expected} value, got {}",
         kind.tag(),
         if expected.starts_with(['A', 'E', 'I', 'O', 'U']) { "n" } else { "" },
-        if same_kind { type_name(&declared) } else { declared.to_string() }
+        if same_kind { crate::types::base_name(&declared) } else { declared.to_string() }
     )))
 }
 

@@ -159,6 +159,14 @@ struct Location {
     is_uri: bool,
 }
 
+/// `, when using location 'PATH',` in the reference's messages about a level's data (empty
+/// for a level without locations).
+fn when_using(path: Option<&Path>) -> String {
+    path.map_or(String::new(), |p| {
+        format!(", when using location '{}',", p.display())
+    })
+}
+
 #[derive(Clone, Copy)]
 enum Layer {
     /// The global layer: the session's global `hiera.yaml`, if any (without one, an
@@ -761,12 +769,10 @@ impl<'e> Lookup<'e> {
             }
             Some(v) => {
                 if let Some(t) = yaml::unusable_value(v) {
-                    let at = loc.map_or(String::new(), |l| {
-                        format!(", when using location '{}',", l.path.display())
-                    });
                     return Err(lookup_error(format!(
-                        "Value for key '{root}', in hash returned from data_hash function '{}'{at} has wrong type, expects Puppet::LookupValue, got {t}",
+                        "Value for key '{root}', in hash returned from data_hash function '{}'{} has wrong type, expects Puppet::LookupValue, got {t}",
                         entry.function,
+                        when_using(loc.map(|l| l.path.as_path())),
                     )));
                 }
                 let v = self.interpolate(v, true)?;
@@ -812,7 +818,8 @@ impl<'e> Lookup<'e> {
         };
         match kind {
             backends::BackendKind::DataHash => {
-                let data = self.module_keys_only(entry, loc, module, value);
+                let data =
+                    self.module_keys_only(entry, loc.map(|l| l.path.as_path()), module, value);
                 self.found_in_hash(entry, loc, &data, &lk.root)
             }
             backends::BackendKind::LookupKey => {
@@ -916,13 +923,7 @@ impl<'e> Lookup<'e> {
                 v
             }
         };
-        let loc = Location {
-            original: String::new(),
-            path: path.to_path_buf(),
-            exists: true,
-            is_uri: false,
-        };
-        Ok(self.module_keys_only(entry, Some(&loc), module, data))
+        Ok(self.module_keys_only(entry, Some(path), module, data))
     }
 
     /// A module's data: keys not qualified with the module's name are dropped with a
@@ -930,7 +931,7 @@ impl<'e> Lookup<'e> {
     fn module_keys_only(
         &mut self,
         entry: &Entry,
-        loc: Option<&Location>,
+        at: Option<&Path>,
         module: Option<&str>,
         data: Value,
     ) -> Value {
@@ -948,12 +949,10 @@ impl<'e> Lookup<'e> {
         if h.keys().all(qualified) {
             return data;
         }
-        let at = loc.map_or(String::new(), |l| {
-            format!(", when using location '{}',", l.path.display())
-        });
         let message = format!(
-            "Module '{module}': Value returned from data_hash function '{}'{at} must use keys qualified with the name of the module",
+            "Module '{module}': Value returned from data_hash function '{}'{} must use keys qualified with the name of the module",
             entry.function,
+            when_using(at),
         );
         self.ev.warn_once(&message, None);
         let kept: Map = h
