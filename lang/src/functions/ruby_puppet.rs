@@ -3,8 +3,8 @@
 //! `Puppet::Parser::Files.find_template` / `find_file`, and `File` for a module's own files
 //! (datacat's `template_body` reads the template it found) and the environment's (a Hiera
 //! backend function reads its data files), `ENV` (empty),
-//! `Puppet.features` (the reference's here). Nothing outside the modules of the modulepath
-//! is read (a path's tests, `File.exist?`, `file?`, `directory?`, `readable?`, answer for
+//! `Puppet.features` (the reference's here). Nothing outside the modules of the modulepath,
+//! the environment's directory and the global `hiera.yaml`'s directory is read (a path's tests, `File.exist?`, `file?`, `directory?`, `readable?`, answer for
 //! any path, as in the reference: they read nothing).
 
 use crate::erb::ruby::{self, HostObject, RValue};

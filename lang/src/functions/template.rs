@@ -520,7 +520,8 @@ impl<'e> EvalHost<'e> {
 }
 
 /// Ruby values given to Puppet: one that Puppet has no counterpart for is unsupported.
-fn puppet_args(args: &[RValue]) -> Result<Vec<Value>, HostError> {
+/// Ruby arguments as Puppet values; a value Puppet cannot take is unsupported Ruby.
+pub(crate) fn puppet_args(args: &[RValue]) -> Result<Vec<Value>, HostError> {
     args.iter()
         .map(|a| to_puppet(a).map_err(HostError::Unsupported))
         .collect()

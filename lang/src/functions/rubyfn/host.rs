@@ -115,6 +115,18 @@ impl crate::eval::NativeLambda for RubyLambda {
 }
 
 impl FunctionHost<'_> {
+    /// The code's block as the lambda a Puppet function (or a lookup context) calls.
+    fn lambda_of(&self, block: Rc<dyn ruby::Lent>) -> Closure {
+        RubyLambda {
+            block,
+            v3: self.v3,
+            function: Rc::from(self.function),
+            outer: self.block.clone(),
+            sources: self.sources.clone(),
+        }
+        .closure()
+    }
+
     /// The files `require` loaded (the sources after the function's own).
     pub(super) fn required(&self) -> impl Iterator<Item = &Source> {
         self.sources.iter().skip(1)
@@ -247,14 +259,7 @@ impl Host for FunctionHost<'_> {
         block: Rc<dyn ruby::Lent>,
     ) -> Option<Result<RValue, HostError>> {
         self.flush_deprecations();
-        let lambda = RubyLambda {
-            block,
-            v3: self.v3,
-            function: Rc::from(self.function),
-            outer: self.block.clone(),
-            sources: self.sources.clone(),
-        };
-        let closure = lambda.closure();
+        let closure = self.lambda_of(block);
         Some(self.call_into_puppet(|h| h.call_function_with_closure(name, args, &closure)))
     }
 
@@ -271,22 +276,11 @@ impl Host for FunctionHost<'_> {
     ) -> Option<Result<RValue, HostError>> {
         let context = lookup_context(object)?;
         let mut all = vec![context];
-        for a in &args {
-            match to_puppet(a) {
-                Ok(v) => all.push(v),
-                Err(e) => return Some(Err(HostError::Unsupported(e))),
-            }
+        match crate::functions::template::puppet_args(&args) {
+            Ok(args) => all.extend(args),
+            Err(e) => return Some(Err(e)),
         }
-        let closure = block.map(|block| {
-            RubyLambda {
-                block,
-                v3: self.v3,
-                function: Rc::from(self.function),
-                outer: self.block.clone(),
-                sources: self.sources.clone(),
-            }
-            .closure()
-        });
+        let closure = block.map(|block| self.lambda_of(block));
         self.flush_deprecations();
         let r = self.call_into_puppet(|h| {
             let span = h.ev.call_span;
