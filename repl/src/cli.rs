@@ -308,6 +308,9 @@ fn set_mode(opts: &mut Options, mode: Mode) -> Result<(), String> {
 pub struct Setup {
     pub node: Option<String>,
     pub facts: Option<prepl::Value>,
+    /// With no `facts`: this machine's are gathered when a session needs them (a one-shot
+    /// run that defers its facts), else a session has none.
+    pub gather_local_facts: bool,
     /// The environment (modulepath, control repo) code is loaded from.
     pub env: Option<prepl::env::Environment>,
     /// Said at the start of an interactive session: where the environment came from.
@@ -348,10 +351,35 @@ impl Setup {
     }
 
     pub fn apply(&self, session: &mut Session) {
+        self.apply_settings(session);
         // Every fact set gets what `puppet apply` adds to Facter's ($clientcert, ...), and
         // the modules' custom facts. The node, environment and options are set first and
         // the facts installed once, last, over them (installed after each, the ~300 facts
         // were set five times, and the custom facts resolved twice with --allow-exec).
+        session.set_facts_with(self.facts_value(), true, true);
+    }
+
+    /// The facts sessions start with: those given, this machine's when they are to be
+    /// gathered at first use, else none.
+    fn facts_value(&self) -> prepl::Value {
+        match &self.facts {
+            Some(facts) => facts.clone(),
+            None if self.gather_local_facts => crate::facts::local().0,
+            None => prepl::Value::hash(Default::default()),
+        }
+    }
+
+    /// As `apply`, with the facts deferred (`Session::defer_facts`): this machine's facts
+    /// gathered, the facts installed and the custom facts resolved only before the first
+    /// input that may read them.
+    pub fn apply_deferring_facts(&self, session: &mut Session) {
+        self.apply_settings(session);
+        let setup = self.clone();
+        session.defer_facts(move || setup.facts_value(), true, true);
+    }
+
+    /// The node, the environment, the options and the breakpoints.
+    fn apply_settings(&self, session: &mut Session) {
         if let Some(node) = &self.node {
             session.set_node_name(node);
         }
@@ -363,8 +391,6 @@ impl Setup {
         session.set_allow_exec(self.allow_exec);
         session.set_single_bound(self.single_bound);
         session.set_hiera_config(self.hiera_config.clone());
-        let facts = self.facts.clone().unwrap_or_else(|| session.given_facts());
-        session.set_facts_with(facts, true, true);
         for spec in &self.breaks {
             session.breakpoints_mut().add(spec.clone());
         }
@@ -515,12 +541,21 @@ fn setup_of(opts: &Options) -> Result<Setup, i32> {
         Some(file) => Some(std::path::PathBuf::from(file)),
         None => prepl::env::hiera::default_global_config(),
     };
-    // This machine's facts unless --facts or --facts-for says otherwise.
+    // This machine's facts unless --facts or --facts-for says otherwise (gathered when a
+    // program may read them, in a one-shot run that defers them).
     let (facts, facts_origin) =
-        crate::facts::choose(opts.facts.as_deref(), opts.facts_for.as_deref()).map_err(fail)?;
+        if defers_facts(opts) && opts.facts.is_none() && opts.facts_for.is_none() {
+            (None, "this machine".to_string())
+        } else {
+            let (facts, origin) =
+                crate::facts::choose(opts.facts.as_deref(), opts.facts_for.as_deref())
+                    .map_err(fail)?;
+            (Some(facts), origin)
+        };
     Ok(Setup {
         node: opts.node.clone(),
-        facts: Some(facts),
+        gather_local_facts: facts.is_none(),
+        facts,
         facts_origin,
         env,
         env_note,
@@ -532,6 +567,15 @@ fn setup_of(opts: &Options) -> Result<Setup, i32> {
         hiera_config,
         breaks: opts.breaks.clone(),
     })
+}
+
+/// Whether a one-shot run (`-e`, a file, standard input) installs the facts only before
+/// evaluating a program that may read them (`Session::defer_facts`): not with `--time` or
+/// `--repeat`, whose measured evaluations start with the facts in place as the reference's
+/// do, nor with breakpoints, whose prompt may evaluate anything.
+fn defers_facts(opts: &Options) -> bool {
+    let interactive = opts.mode == Mode::Stdin && std::io::stdin().is_terminal() && !opts.catalog;
+    !interactive && !opts.time && opts.repeat == 1 && opts.breaks.is_empty()
 }
 
 /// The line `--time` prints: `Evaluation time: 0.012345 s (CPU 0.012001 s)`: wall-clock
@@ -566,7 +610,11 @@ enum Output {
 fn run_batch(opts: &Options, setup: &Setup, name: &str, text: &str, output: Output) -> i32 {
     let mut session = Session::new();
     session.set_strict(opts.strict);
-    setup.apply(&mut session);
+    if defers_facts(opts) {
+        setup.apply_deferring_facts(&mut session);
+    } else {
+        setup.apply(&mut session);
+    }
     // A file or -e run from a terminal stops at its breakpoints on the terminal; without
     // one (and with --catalog, whose output is for programs) a breakpoint is a log line.
     if output == Output::Print && !opts.catalog && std::io::stdin().is_terminal() {

@@ -977,3 +977,49 @@ fn a_reader_that_stops_early_is_no_error_and_a_full_disk_is_said() {
         );
     }
 }
+
+/// A one-shot run installs the facts (and resolves the modules' custom facts) only for a
+/// program that may read them; what such a program sees is the same as with `--time`,
+/// which installs them first. A facts file that cannot be read fails the run either way.
+#[test]
+fn facts_are_installed_for_programs_that_read_them() {
+    let dir = std::env::temp_dir().join(format!("prepl-cli-deferred-{}", std::process::id()));
+    let facter = dir.join("cf/lib/facter");
+    std::fs::create_dir_all(&facter).unwrap();
+    std::fs::write(
+        facter.join("cf.rb"),
+        "Facter.add(:cf_kernel) do\n  setcode { \"on #{Facter.value(:kernel)}\" }\nend\n",
+    )
+    .unwrap();
+    let facts = scratch_file("deferred-facts.yaml", "kernel: Linux\n");
+    let mp = dir.to_str().unwrap();
+    let facts_arg = facts.to_str().unwrap();
+    for timed in [false, true] {
+        let mut args = vec!["--modulepath", mp, "--facts", facts_arg];
+        if timed {
+            args.push("--time");
+        }
+        let run = |src: &str| {
+            let mut a = args.clone();
+            a.extend(["-e", src]);
+            let out = prepl(&a, None);
+            (text(&out.stdout), out.status.code())
+        };
+        assert_eq!(
+            run("[1, 2].map |$x| { $x + 1 }"),
+            ("[2, 3]\n".into(), Some(0))
+        );
+        assert_eq!(
+            run("[$cf_kernel, $facts['cf_kernel'], $kernel]"),
+            ("['on Linux', 'on Linux', 'Linux']\n".into(), Some(0))
+        );
+        assert_eq!(
+            run("[1].map |$x| { \"${x} ${cf_kernel}\" }"),
+            ("['1 on Linux']\n".into(), Some(0))
+        );
+    }
+    let out = prepl(&["--facts", "/no/such/facts.yaml", "-e", "1"], None);
+    assert_eq!(out.status.code(), Some(1));
+    let _ = std::fs::remove_file(&facts);
+    let _ = std::fs::remove_dir_all(&dir);
+}

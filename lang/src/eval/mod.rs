@@ -33,6 +33,7 @@ pub mod liveness;
 pub mod matching;
 pub mod operators;
 pub(crate) mod plain_types;
+pub(crate) mod reads_facts;
 pub mod resolve;
 pub mod scope;
 pub mod session;

@@ -212,6 +212,9 @@ pub struct Evaluator {
     pub(crate) custom_facts: bool,
     /// The custom facts resolved for the facts installed last (`:facts` shows them).
     pub(crate) custom_fact_report: Rc<crate::env::custom_facts::CustomFacts>,
+    /// The facts of a session that installs them only before the first input that may
+    /// read them (`Session::defer_facts`); `None` once installed (or never deferred).
+    pub(crate) deferred_facts: Option<Box<dyn FnOnce() -> Value>>,
     /// Whether a catalog with dependency cycles is warned about (as `puppet apply` would).
     pub(crate) warn_cycles: bool,
     /// The file name resources declared now get instead of the source's (`create_resources`
@@ -348,6 +351,7 @@ impl Evaluator {
             agent_facts: false,
             custom_facts: false,
             custom_fact_report: Default::default(),
+            deferred_facts: None,
             scope_undo: Vec::new(),
             debugging: false,
             watching: false,
@@ -435,13 +439,26 @@ impl Evaluator {
     /// Sets `$facts` and each fact as a top-scope variable (as the reference does), replacing
     /// the facts set before; with `agent_facts`, the agent's facts they lack are added.
     pub fn set_facts(&mut self, facts: Value) {
+        self.deferred_facts = None;
         self.given_facts = facts;
         self.install_facts();
+    }
+
+    /// Installs the facts `Session::defer_facts` deferred (gathering them first), if any.
+    pub(crate) fn install_deferred_facts(&mut self) {
+        if let Some(facts) = self.deferred_facts.take() {
+            self.given_facts = facts();
+            self.install_facts();
+        }
     }
 
     /// Sets `$facts` and the top-scope facts from `given_facts` (again when the node name,
     /// the environment or `agent_facts` change what the agent adds).
     pub(crate) fn install_facts(&mut self) {
+        if self.deferred_facts.is_some() {
+            // (installed with whatever node and environment are set then)
+            return;
+        }
         let node = self.compilation.catalog.node_name.clone();
         let mut facts = if self.agent_facts {
             crate::env::settings::with_agent_facts(&self.given_facts, &self.env, &node)
@@ -1091,6 +1108,10 @@ impl Session {
         }
         let result = match parsed {
             Ok(program) => {
+                if ev.deferred_facts.is_some() && super::reads_facts::may_read_facts(&program.body)
+                {
+                    ev.install_deferred_facts();
+                }
                 // An input that fails leaves the session as it was before it.
                 let before = ev.save();
                 // Module files changed on disk since they were loaded are loaded again.
@@ -1369,10 +1390,38 @@ impl Session {
     /// (and the custom facts resolved) once instead of after each (`prepl diff` sets all
     /// three for every node and revision).
     pub fn set_facts_with(&mut self, facts: Value, agent_facts: bool, custom_facts: bool) {
+        self.evaluator.deferred_facts = None;
         self.evaluator.given_facts = facts;
         self.evaluator.agent_facts = agent_facts;
         self.evaluator.custom_facts = custom_facts;
         self.evaluator.install_facts();
+    }
+
+    /// As `set_facts_with`, but the facts are made (`facts()`: this machine's are gathered)
+    /// and installed, and the custom facts resolved, only before the first input that may
+    /// read them (`eval::reads_facts`): a one-shot program such as `Integer[1, 2] <
+    /// Integer` starts without that work. Until then `variable`, `variables`,
+    /// `given_facts` and `custom_facts` answer without the facts (`install_facts` installs
+    /// them at once); `set_facts` and `set_facts_with` replace the deferred ones.
+    pub fn defer_facts(
+        &mut self,
+        facts: impl FnOnce() -> Value + 'static,
+        agent_facts: bool,
+        custom_facts: bool,
+    ) {
+        self.evaluator.agent_facts = agent_facts;
+        self.evaluator.custom_facts = custom_facts;
+        self.evaluator.deferred_facts = Some(Box::new(facts));
+    }
+
+    /// Installs the facts `defer_facts` deferred, now (nothing when there are none).
+    pub fn install_facts(&mut self) {
+        self.evaluator.install_deferred_facts();
+    }
+
+    /// Whether the facts are deferred and not installed yet (`defer_facts`).
+    pub fn facts_deferred(&self) -> bool {
+        self.evaluator.deferred_facts.is_some()
     }
 
     /// The facts as last given to `set_facts`, without the agent's (`$facts` has both).

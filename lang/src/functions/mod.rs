@@ -110,6 +110,47 @@ const SCOPE_FREE: &[&str] = &[
     "warning",
 ];
 
+/// Puppet's own functions that read no variable, scope or data of their caller beyond
+/// their arguments but call the lambda they are given (its body is looked at on its own),
+/// and those that only inspect or build values. With [`SCOPE_FREE`], the functions a
+/// deferred session may run before the facts are installed (`reads_no_facts`). Sorted.
+const CALL_ONLY_THEIR_LAMBDA: &[&str] = &[
+    "all",
+    "any",
+    "assert_type",
+    "break",
+    "convert_to",
+    "each",
+    "explain_type",
+    "filter",
+    "get",
+    "group_by",
+    "index",
+    "lest",
+    "map",
+    "new",
+    "next",
+    "partition",
+    "reduce",
+    "return",
+    "reverse_each",
+    "slice",
+    "step",
+    "then",
+    "tree_each",
+    "type_of",
+    "unwrap",
+    "with",
+];
+
+/// Whether a call of `name` reads nothing of the facts: one of Puppet's own functions of
+/// [`SCOPE_FREE`] or [`CALL_ONLY_THEIR_LAMBDA`] (`eval::reads_facts`).
+pub fn reads_no_facts(name: &str) -> bool {
+    find(name).is_some_and(|b| {
+        b.module.is_none() && (b.scope_free || CALL_ONLY_THEIR_LAMBDA.binary_search(&name).is_ok())
+    })
+}
+
 /// Every built-in function, sorted by name.
 pub fn all() -> &'static [Builtin] {
     static ALL: OnceLock<Vec<Builtin>> = OnceLock::new();

@@ -36,6 +36,32 @@ fn scope_free_functions_are_sorted_and_known() {
     assert!(!find("inline_epp").unwrap().scope_free);
 }
 
+/// The functions a deferred session runs before its facts are installed are sorted and
+/// each is one of Puppet's own; those that read the caller's scope or data are not among
+/// them.
+#[test]
+fn fact_free_functions_are_sorted_and_known() {
+    assert!(CALL_ONLY_THEIR_LAMBDA.windows(2).all(|w| w[0] < w[1]));
+    for n in CALL_ONLY_THEIR_LAMBDA {
+        assert!(reads_no_facts(n), "{n}");
+    }
+    for n in [
+        "call",
+        "defined",
+        "getvar",
+        "lookup",
+        "include",
+        "template",
+        "inline_epp",
+        "fqdn_rand",
+        "hiera",
+        "create_resources",
+        "no_such_function",
+    ] {
+        assert!(!reads_no_facts(n), "{n}");
+    }
+}
+
 /// Whether the type system in this build can check parameter types and create
 /// parameterized types (main's placeholder cannot; the `types` branch can).
 fn types_ready() -> bool {
