@@ -127,6 +127,33 @@ fn large_blocks_past_the_limit_fail_the_input_on_paths_without_a_check_of_their_
     assert_eq!(text(&out.stdout), "5\n", "{}", text(&out.stderr));
 }
 
+/// A Ruby loop that grows by small allocations (none refused, none asked about) stops at
+/// the memory limit, also where the template rescues errors (it grew to all the machine's
+/// memory before).
+#[test]
+fn ruby_loops_growing_past_the_limit_fail_the_input() {
+    for template in [
+        "<% a = []; loop { a << a.dup } %>",
+        "<% begin; a = []; loop { a << a.dup }; rescue => e; end %>ok",
+        "<% a = []; 10000000.times { |i| a << 'x' * 100 } %>",
+    ] {
+        let src = format!("inline_template(\"{template}\")");
+        let started = std::time::Instant::now();
+        let out = Command::new(env!("CARGO_BIN_EXE_prepl"))
+            .args(["--memory-limit", "200M", "-e", &src])
+            .env("PREPL_BASEMODULEPATH", "")
+            .output()
+            .expect("prepl runs");
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{template}: {err}");
+        assert!(
+            err.contains("Out of memory") && err.contains("memory limit of 200 MiB"),
+            "{template}: {err}"
+        );
+        assert!(started.elapsed().as_secs() < 30, "{template}");
+    }
+}
+
 mod common;
 use common::tmux::Tmux;
 

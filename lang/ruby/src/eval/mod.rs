@@ -299,16 +299,23 @@ impl<'h> Interp<'h> {
 
     /// Counts a step of a loop; every 1,024 steps, sees whether the session was
     /// interrupted (a template's endless loop used to run to the step limit, about a
-    /// minute, deaf to interrupts).
+    /// minute, deaf to interrupts) or the memory limit passed (`a << a.dup` in a loop grew
+    /// by small allocations, none refused, to all the machine's memory): `NoMemoryError`
+    /// (the input fails with the memory error even where the code rescues it).
     pub fn step(&mut self, at: usize) -> R<()> {
         self.st.steps += 1;
         if self
             .st
             .steps
             .is_multiple_of(crate::limits::TICK_EVERY as usize)
-            && crate::limits::interrupted()
         {
-            return Err(RubyError::Interrupted { at }.into());
+            if crate::limits::interrupted() {
+                return Err(RubyError::Interrupted { at }.into());
+            }
+            if crate::limits::exhausted() {
+                let e = crate::limits::exhausted_error();
+                return Err(RubyError::raised_as("NoMemoryError", e.message, at).into());
+            }
         }
         if self.st.steps > MAX_STEPS {
             return raise(
