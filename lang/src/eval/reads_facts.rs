@@ -185,46 +185,33 @@ mod tests {
         use std::cell::Cell;
         use std::rc::Rc;
         let made = Rc::new(Cell::new(0));
-        let mut session = crate::Session::new();
-        let counter = made.clone();
-        session.defer_facts(
-            move || {
+        // A session whose facts count how often they are made.
+        let deferred = |agent_facts: bool| {
+            let mut session = crate::Session::new();
+            let counter = made.clone();
+            let facts = move || {
                 counter.set(counter.get() + 1);
                 crate::env::facts_file::parse_json(r#"{"kernel": "Linux"}"#).unwrap()
-            },
-            true,
-            false,
-        );
+            };
+            session.defer_facts(facts, agent_facts, false);
+            session
+        };
         let shown = |v: Value| crate::format::try_programmatic(&v).unwrap();
-        assert_eq!(
-            shown(session.eval("[1, 2].map |$x| { $x * 2 }").unwrap()),
-            "[2, 4]"
-        );
-        assert_eq!(
-            shown(session.eval("Integer[1, 2] < Integer").unwrap()),
-            "true"
-        );
+        let mut session = deferred(true);
+        let pure = session.eval("[1, 2].map |$x| { $x * 2 }").unwrap();
+        assert_eq!(shown(pure), "[2, 4]");
+        let pure = session.eval("Integer[1, 2] < Integer").unwrap();
+        assert_eq!(shown(pure), "true");
         assert!(session.facts_deferred() && made.get() == 0);
         assert_eq!(shown(session.eval("$kernel").unwrap()), "'Linux'");
         assert_eq!(made.get(), 1);
         assert!(!session.facts_deferred());
         // the agent's facts were added, as `set_facts_with` adds them
-        assert_eq!(
-            shown(session.eval("$facts['clientversion'] =~ String").unwrap()),
-            "true"
-        );
+        let agent = session.eval("$facts['clientversion'] =~ String").unwrap();
+        assert_eq!(shown(agent), "true");
         assert_eq!(made.get(), 1);
         // an input that fails still installed them for the next
-        let mut session = crate::Session::new();
-        let counter = made.clone();
-        session.defer_facts(
-            move || {
-                counter.set(counter.get() + 1);
-                crate::env::facts_file::parse_json(r#"{"kernel": "Linux"}"#).unwrap()
-            },
-            false,
-            false,
-        );
+        let mut session = deferred(false);
         assert!(session.eval("$kernel = 1").is_err());
         assert_eq!(shown(session.eval("$kernel").unwrap()), "'Linux'");
         assert_eq!(made.get(), 2);
