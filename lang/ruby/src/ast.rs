@@ -29,6 +29,10 @@ pub struct Block {
     /// that declared them has not run (`x = 1 if false; [1].each { x = 2 }; x` is 2). A
     /// call of the block first defines those still missing (nil) in the scope around it.
     pub outer: Vec<Name>,
+    /// `&expr` passed as this block: the expression, evaluated once at the call (its value
+    /// kept in the caller's innermost scope as the local [`Block::passed_local`] names,
+    /// which the block's body calls).
+    pub passed: Option<Box<Node>>,
 }
 
 /// A name of the code (a local variable, a parameter, a method called), made once when the
@@ -202,20 +206,34 @@ pub enum Param {
 }
 
 /// The parameter of the block that `&expr` passes (other than `&:name`): the block is
-/// `{ |*\0pass| expr.call(*\0pass) }`, and no block at all when `expr` is nil.
+/// `{ |*\0pass| \0passed@AT.call(*\0pass) }` (the local holding `expr`'s value, one
+/// name per place in the text), and no block at all when `expr` is nil.
 pub const PASSED_BLOCK_PARAM: &str = "\u{0}pass";
 
 impl Block {
     /// The expression `&expr` passed as this block, when it is one.
     pub fn passed(&self) -> Option<&Node> {
-        match (self.params.as_slice(), self.body.as_slice()) {
-            (
-                [Param::Rest(p)],
-                [Node {
-                    kind: Kind::Call { recv: Some(e), .. },
-                    ..
-                }],
-            ) if &**p == PASSED_BLOCK_PARAM => Some(e),
+        self.passed.as_deref()
+    }
+
+    /// The hidden local that holds the value of the `&expr` written at `at` while the
+    /// call it is passed to runs (Ruby evaluates `expr` once, not at each call of the
+    /// block).
+    pub fn passed_local(at: usize) -> Name {
+        Name::from(format!("\u{0}passed@{at}"))
+    }
+
+    /// That local's name for this block (`None` unless it is an `&expr`).
+    pub fn passed_name(&self) -> Option<&Name> {
+        self.passed.as_ref()?;
+        match self.body.as_slice() {
+            [Node {
+                kind: Kind::Call { recv: Some(r), .. },
+                ..
+            }] => match &r.kind {
+                Kind::LVar(n) => Some(n),
+                _ => None,
+            },
             _ => None,
         }
     }
@@ -381,6 +399,8 @@ pub enum Kind {
     GVar(String),
     /// A constant (`String`, `Puppet::Util`).
     Const(ConstName),
+    /// `value::Name`: a constant of the class or module a value is (`self::X`).
+    ScopedConst(Box<Node>, String),
     LVar(Name),
     /// A method call; no receiver means self (or a local-looking name, `vcall`).
     Call {

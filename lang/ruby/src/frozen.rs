@@ -55,6 +55,7 @@ struct FBlock {
     params: Vec<FParam>,
     body: Vec<FNode>,
     outer: Vec<FName>,
+    passed: Option<FNode>,
 }
 
 #[derive(Debug)]
@@ -120,6 +121,7 @@ enum FKind {
     IVar(String),
     GVar(String),
     Const(String),
+    ScopedConst(B, String),
     LVar(FName),
     Call {
         recv: Option<B>,
@@ -196,6 +198,7 @@ fn block(b: &Block) -> Box<FBlock> {
             .collect(),
         body: nodes(&b.body),
         outer: b.outer.iter().map(name).collect(),
+        passed: b.passed.as_deref().map(node),
     })
 }
 
@@ -228,6 +231,7 @@ fn node(n: &Node) -> FNode {
         Kind::IVar(s) => FKind::IVar(s.clone()),
         Kind::GVar(s) => FKind::GVar(s.clone()),
         Kind::Const(s) => FKind::Const(s.to_string()),
+        Kind::ScopedConst(v, s) => FKind::ScopedConst(boxed(v), s.clone()),
         Kind::LVar(n) => FKind::LVar(name(n)),
         Kind::Call {
             recv,
@@ -342,6 +346,7 @@ fn thaw_block(b: &FBlock) -> Rc<Block> {
             .collect(),
         body: thaw_nodes(&b.body),
         outer: b.outer.iter().map(thaw_name).collect(),
+        passed: b.passed.as_ref().map(|n| Box::new(thaw(n))),
     })
 }
 
@@ -374,6 +379,7 @@ fn thaw(n: &FNode) -> Node {
         FKind::IVar(s) => Kind::IVar(s.clone()),
         FKind::GVar(s) => Kind::GVar(s.clone()),
         FKind::Const(s) => Kind::Const(s.clone().into()),
+        FKind::ScopedConst(v, s) => Kind::ScopedConst(thaw_boxed(v), s.clone()),
         FKind::LVar(n) => Kind::LVar(thaw_name(n)),
         FKind::Call {
             recv,

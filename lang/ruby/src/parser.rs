@@ -790,7 +790,7 @@ impl Parser {
                     Kind::Const(base) => {
                         Node::new(Kind::Const(format!("{}::{c}", &*base).into()), node.at)
                     }
-                    _ => return Err(RubyError::unsupported("'::' on a value", at)),
+                    _ => Node::new(Kind::ScopedConst(Box::new(node), c), at),
                 };
             } else if self.is_op("[")
                 && (!self.spaced() || !matches!(node.kind, Kind::Call { vcall: true, .. }))
@@ -1069,6 +1069,7 @@ impl Parser {
             params,
             body,
             outer: Vec::new(),
+            passed: None,
         })
     }
 
@@ -1857,21 +1858,25 @@ fn sym_block(args: Vec<Node>, at: usize) -> PResult<Block> {
                     at,
                 )],
                 outer: Vec::new(),
+                passed: None,
             }),
             _ => Err(RubyError::unsupported("&:\"...\" blocks", at)),
         },
-        // `&expr`: a block that calls what `expr` gives (nil: no block, see `Block::passed`)
+        // `&expr`: a block that calls what `expr` gave at the call, kept in a hidden local
+        // (nil: no block, see `Block::passed`)
         Some(expr) if !more => {
             let rest = Node::new(Kind::LVar(PASSED_BLOCK_PARAM.into()), at);
+            let value = Node::new(Kind::LVar(Block::passed_local(at)), at);
             Ok(Block {
                 params: vec![Param::Rest(PASSED_BLOCK_PARAM.into())],
                 body: vec![call(
-                    Some(expr),
+                    Some(value),
                     "call",
                     vec![Node::new(Kind::Splat(Box::new(rest)), at)],
                     at,
                 )],
                 outer: Vec::new(),
+                passed: Some(Box::new(expr)),
             })
         }
         _ => Err(RubyError::unsupported(

@@ -210,7 +210,15 @@ pub struct Ctx {
     block: Option<BlockArg>,
     /// (Kept in the frame, not behind a pointer: a call allocates nothing for it.)
     method: Option<MethodFrame>,
+    /// A proc (or lambda) was made of a block written in this frame: when the frame ends,
+    /// it is parked (its locals kept) for that proc's later calls, as Ruby's procs keep
+    /// the locals they see.
+    made_procs: bool,
 }
+
+/// How many ended frames are kept for the procs made in them (past that, a proc that
+/// outlives its frame runs in its caller's, without the ended frame's locals).
+const PARKED_FRAMES: usize = 64;
 
 thread_local! {
     /// The classes around the top's code: none (shared, not allocated per interpreter).
@@ -263,6 +271,7 @@ impl Ctx {
         if self.method.is_some() {
             self.method = None;
         }
+        self.made_procs = false;
     }
 
     /// The top frame of an interpreter that runs no code there (only the methods it
@@ -276,6 +285,7 @@ impl Ctx {
             cref: NO_CREF.with(Rc::clone),
             block: None,
             method: None,
+            made_procs: false,
         }
     }
 }
@@ -412,6 +422,7 @@ impl Interp<'_> {
                 cref,
                 block: None,
                 method: None,
+                made_procs: false,
             },
         );
         st.frames.push(caller);
@@ -419,12 +430,46 @@ impl Interp<'_> {
         let r = crate::limits::deep(|| f(self));
         self.st.call_depth -= 1;
         if let Some(caller) = self.st.frames.pop() {
-            let mut locals = std::mem::take(&mut self.st.ctx.locals);
-            // (the ended frame's other parts dropped in place)
-            self.st.ctx = caller;
-            self.keep_locals(&mut locals);
+            if self.st.ctx.made_procs {
+                self.park_ended(caller);
+            } else {
+                let mut locals = std::mem::take(&mut self.st.ctx.locals);
+                // (the ended frame's other parts dropped in place)
+                self.st.ctx = caller;
+                self.keep_locals(&mut locals);
+            }
         }
         r
+    }
+
+    /// Returns to `caller` from a frame in which procs were made: the ended frame is kept
+    /// (`parked`, where `in_frame` finds it) so that a proc that outlives it still sees
+    /// its locals (`def pr; l = 5; proc { l += 1 }; end; pr.call` is 6).
+    #[cold]
+    #[inline(never)]
+    fn park_ended(&mut self, caller: Ctx) {
+        let ended = std::mem::replace(&mut self.st.ctx, caller);
+        if self.st.parked.len() < PARKED_FRAMES {
+            self.st.parked.push(ended);
+        }
+    }
+
+    /// A proc (`lambda`: a lambda) of a block written in the running frame, seeing the
+    /// scopes of locals around it now.
+    pub(crate) fn proc_here(&mut self, block: &Rc<Block>, lambda: bool) -> RValue {
+        self.st.ctx.made_procs = true;
+        RValue::Proc(block.clone(), lambda, self.st.ctx.id, self.scope_depth())
+    }
+
+    /// Notes that a proc was made of a block written in the frame `home` (running, or
+    /// waiting on a call).
+    fn made_proc_in(&mut self, home: u64) {
+        let st = &mut **self.st;
+        if st.ctx.id == home {
+            st.ctx.made_procs = true;
+        } else if let Some(c) = st.frames.iter_mut().rev().find(|c| c.id == home) {
+            c.made_procs = true;
+        }
     }
 
     /// Keeps an ended frame's stack of scopes, emptied, for the next frame (unless its
@@ -667,6 +712,26 @@ impl Interp<'_> {
             });
         }
         Ok(value)
+    }
+
+    /// `base::name` of a value: a constant of the module (or class) `base` is, or of its
+    /// ancestors (not the top's, as Ruby's `::` on a module); a core class's through the
+    /// core constants.
+    pub(super) fn scoped_constant(&mut self, base: RValue, name: &str, at: usize) -> R {
+        match &base {
+            RValue::Module(m) => {
+                let found = m.find_ancestor(&mut |a| match a {
+                    Ancestor::User(a) => a.constants.borrow().get(name).cloned(),
+                    Ancestor::Core(_) => None,
+                });
+                match found {
+                    Some(v) => Ok(v),
+                    None => raise(format!("uninitialized constant {}::{name}", m.name), at),
+                }
+            }
+            RValue::Class(k) => core_constant(&format!("{k}::{name}"), at),
+            other => raise_type(format!("{} is not a class/module", inspect(other)), at),
+        }
     }
 
     fn lexical_constant(&self, name: &str) -> Option<RValue> {
@@ -1647,7 +1712,9 @@ impl Interp<'_> {
                 DefParam::Block(name) => {
                     let v = match &self.st.ctx.block {
                         Some(BlockArg::Ast(b, home)) => {
-                            RValue::Proc(b.clone(), false, *home, self.home_depth(*home))
+                            let (b, home) = (b.clone(), *home);
+                            self.made_proc_in(home);
+                            RValue::Proc(b, false, home, self.home_depth(home))
                         }
                         Some(BlockArg::Host(b)) => b.clone(),
                         Some(BlockArg::Collect(acc)) => {

@@ -621,6 +621,10 @@ impl<'h> Interp<'h> {
                 RValue::Range(Rc::new((a, b, *excl)))
             }
             Kind::GVar(name) => self.gvar(name, at)?,
+            Kind::ScopedConst(base, name) => {
+                let base = self.eval(base)?;
+                self.scoped_constant(base, name, at)?
+            }
             Kind::Splat(_) => return unsupported("a splat outside of an argument list", at),
             Kind::MultiAssign(targets, value) => self.multi_assign(targets, value)?,
             Kind::OpAssign(target, op, value) => {
@@ -690,9 +694,7 @@ impl<'h> Interp<'h> {
                 }
                 other => other?,
             },
-            Kind::Lambda(block, lambda) => {
-                RValue::Proc(block.clone(), *lambda, self.st.ctx.id, self.scope_depth())
-            }
+            Kind::Lambda(block, lambda) => self.proc_here(block, *lambda),
             Kind::Def(def) => self.define_method(def, at)?,
             Kind::ClassDef(def) => self.class_def(def, at)?,
             Kind::Yield(args) => {
@@ -1020,14 +1022,6 @@ impl<'h> Interp<'h> {
         block: Option<&Rc<Block>>,
         at: usize,
     ) -> R {
-        // `m(&blk)` with a nil `blk` passes no block
-        let block = match block {
-            Some(b) => match b.passed() {
-                Some(e) if matches!(self.eval(e)?, RValue::Nil) => None,
-                _ => Some(b),
-            },
-            None => None,
-        };
         // `self.name` at the template's top calls the template's own methods
         let recv = recv.filter(|r| {
             !(matches!(r.kind, Kind::SelfRef) && matches!(self.st.ctx.this, This::Template))
@@ -1089,6 +1083,12 @@ impl<'h> Interp<'h> {
             }
         }
         let args = self.list(args)?;
+        // `m(&blk)`: `blk` evaluated after the arguments (a nil `blk` passes no block; the
+        // quick paths above take no block, this one included)
+        let block = match block {
+            Some(b) if b.passed.is_some() => self.pass_block(b)?,
+            other => other,
+        };
         // `out << "text"`, `s.strip!`, ...: the string's place gets the changed string
         // (`mutate`; the receiver's test first: a string receiver is common, a change rare)
         if let (Some(RValue::Str(s)), Some(r)) = (&recv, recv_node) {
@@ -1104,6 +1104,29 @@ impl<'h> Interp<'h> {
             Err(Flow::Break(v)) if block.is_some() => Ok(v),
             other => other,
         }
+    }
+
+    /// `&expr` passed as a block: `expr` evaluated once (as Ruby does, not at each call of
+    /// the block), its value kept in the innermost scope as the hidden local the block's
+    /// body calls; no block when it is nil.
+    #[inline(never)]
+    fn pass_block<'b>(&mut self, b: &'b Rc<Block>) -> R<Option<&'b Rc<Block>>> {
+        let (Some(e), Some(name)) = (b.passed(), b.passed_name()) else {
+            return Ok(Some(b));
+        };
+        let v = self.eval(e)?;
+        if matches!(v, RValue::Nil) {
+            return Ok(None);
+        }
+        match self.st.ctx.locals.last_mut() {
+            Some(scope) => scope.insert(name.clone(), v),
+            None => {
+                let mut scope = Scope::default();
+                scope.define(name.clone(), v);
+                self.st.ctx.locals.push(scope);
+            }
+        }
+        Ok(Some(b))
     }
 
     /// A call of `methods::quick` (no block, no argument or one): its answer, or `None`

@@ -280,7 +280,7 @@ pub fn new(it: &mut Interp, c: &Call) -> R<RHash> {
         ([], None) => {}
         ([d], None) => h.set_default(Some(HashDefault::Value((*d).clone()))),
         ([], Some(b)) => {
-            let p = RValue::Proc(b.clone(), false, it.st.ctx.id, it.scope_depth());
+            let p = it.proc_here(b, false);
             h.set_default(Some(HashDefault::Proc(p)));
         }
         ([_], Some(_)) => return raise_arg_count(1, 0, c.at),
