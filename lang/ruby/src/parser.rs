@@ -1840,6 +1840,24 @@ fn call(recv: Option<Node>, name: &str, args: Vec<Node>, at: usize) -> Node {
     )
 }
 
+/// `:name.to_proc` as a block: `{ |x, *rest| x.name(*rest) }` (a lambda, as Ruby's).
+pub(crate) fn symbol_proc_block(name: &str, at: usize) -> Block {
+    let rest = Node::new(Kind::LVar("\u{0}rest".into()), at);
+    Block {
+        params: vec![
+            Param::Name("\u{0}it".into()),
+            Param::Rest("\u{0}rest".into()),
+        ],
+        body: vec![call(
+            Some(Node::new(Kind::LVar("\u{0}it".into()), at)),
+            name,
+            vec![Node::new(Kind::Splat(Box::new(rest)), at)],
+            at,
+        )],
+        outer: Vec::new(),
+    }
+}
+
 /// `&:name` as a block `{ |x| x.name }`.
 fn sym_block(args: Vec<Node>, at: usize) -> PResult<Block> {
     let mut args = args.into_iter();

@@ -197,7 +197,7 @@ fn inspect_in(v: &RValue, open: &mut Vec<usize>) -> String {
                 quote(&c.first().cloned().flatten().unwrap_or_default())
             );
             for (i, g) in c.iter().enumerate().skip(1) {
-                let label = match names.get(i).cloned().flatten() {
+                let label = match names.names.get(i).cloned().flatten() {
                     Some(n) => n,
                     None => i.to_string(),
                 };

@@ -29,8 +29,9 @@ pub enum RValue {
     Hash(Rc<RefCell<RHash>>),
     Range(Rc<(RValue, RValue, bool)>),
     Regexp(Rc<Regexp>),
-    /// The result of a successful match: the groups' texts and names.
-    Match(Rc<Captures>, Rc<Vec<Option<String>>>),
+    /// The result of a successful match: the groups' texts, and their names and the text
+    /// around the match.
+    Match(Rc<Captures>, Rc<MatchInfo>),
     /// A class (`String`, `Integer`, `Puppet::Pops::Types::PIntegerType`): its name.
     Class(Rc<str>),
     /// The template's `scope`.
@@ -48,6 +49,16 @@ pub enum RValue {
     /// A host's value with no Ruby counterpart in the subset (Puppet's types, Sensitive,
     /// timespans): it prints as the host says and goes back to the host unchanged.
     Host(Rc<dyn HostObject>),
+}
+
+/// What a match (`RValue::Match`) knows besides the groups' texts.
+#[derive(Default, Debug)]
+pub struct MatchInfo {
+    /// The groups' names, by index (`None`: a numbered group).
+    pub names: Vec<Option<String>>,
+    /// The text before and after the match (`pre_match`, `post_match`); `None` for `$~`,
+    /// which keeps the groups alone.
+    pub around: Option<(Rc<str>, Rc<str>)>,
 }
 
 mod rhash;

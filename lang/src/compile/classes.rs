@@ -588,6 +588,9 @@ impl Evaluator {
                 if let Some(v) = all.shift_remove(name) {
                     if !v.is_undef() {
                         r.parameters.insert(name.clone(), v);
+                    } else if &**name == "title" {
+                        // (checked when the compilation finishes, as one given a value)
+                        r.undef_parameters.push(name.clone());
                     }
                 }
             }
@@ -1298,9 +1301,12 @@ fn split_metaparameters(attrs: Attributes, params: &[Param]) -> (Params, Metapar
     let mut meta = Vec::new();
     for a in attrs {
         let is_param = params.iter().any(|p| p.name == a.name);
-        // (`name` cannot be a declared parameter: the resource's own, as the metaparameters)
+        // (`name` and `title` cannot be declared parameters: the resource's own, as the
+        // metaparameters; a `title` given fails when the compilation finishes, as the
+        // reference's parameter check then)
         if !is_param
-            && (crate::catalog::builtin_types::is_metaparameter(&a.name) || &*a.name == "name")
+            && (crate::catalog::builtin_types::is_metaparameter(&a.name)
+                || matches!(&*a.name, "name" | "title"))
         {
             meta.push((a.name, a.value));
         } else {

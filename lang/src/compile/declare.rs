@@ -422,16 +422,9 @@ impl Evaluator {
             given.len() + usize::from(self.arrow_operand),
             Default::default(),
         );
+        // (a define instance given `title` fails when the compilation finishes, after its
+        // body ran, as the reference's: see `validate_builtin_parameters`)
         for a in given {
-            if let ResourceKind::Define(_) = kind {
-                if &*a.name == "title" {
-                    return Err(Error::new(
-                        crate::error::ErrorKind::Failed,
-                        format!("{display}[{title}]: has no parameter named 'title'"),
-                    )
-                    .into());
-                }
-            }
             set_attribute(&mut params, a);
         }
         // For messages.

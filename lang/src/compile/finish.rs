@@ -289,13 +289,21 @@ impl Evaluator {
     }
 
     /// Checks that the resources of built-in types have only parameters their type accepts
-    /// (in declaration order, the first unknown one reported). Those added or changed since
+    /// (in declaration order, the first unknown one reported), and that no class or define
+    /// instance was given `title`. Those added or changed since
     /// the last check alone: the others passed it then (an input that fails goes back to
     /// the catalog and its list of changes from before it).
     fn validate_builtin_parameters(&mut self, changed: &[ResourceId]) -> Result<(), Error> {
         for &id in changed {
             let r = self.compilation.catalog.get(id);
             let Some(info) = self.compilation.catalog.type_info(&r.type_name) else {
+                // A class or define instance given `title` (its body ran: the reference
+                // checks their parameters here too, in the same order, with no location).
+                if r.is_set("title") {
+                    let who = crate::catalog::reference_text(&r.type_name, &r.title);
+                    let m = format!("{who}: has no parameter named 'title'");
+                    return Err(Error::new(ErrorKind::Failed, m));
+                }
                 continue;
             };
             // Those set to undef too: a built-in type must have them as well. (The first

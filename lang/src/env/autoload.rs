@@ -204,6 +204,18 @@ impl Evaluator {
         for w in &parsed.warnings {
             self.log(crate::LogLevel::Warning, &w.message);
         }
+        // Known as loaded before its definitions are hoisted: checking its parameter types
+        // may name a type that loads the same file again (apache's init.pp names
+        // `Apache::Loglevel`, for which the define `apache::loglevel` is looked for first,
+        // in the module's init.pp: see `autoload_type_name`).
+        let loading = LoadedFile {
+            path: path.clone(),
+            stamp,
+            source: source.clone(),
+            aliases: Vec::new(),
+        };
+        self.autoloaded
+            .insert(super::fs::key(&path).into(), loading);
         let saved = std::mem::replace(&mut self.source, source.clone());
         self.layouts.absorb(&parsed.layouts);
         if self.definitions_change_types(&program.body) {

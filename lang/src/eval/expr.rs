@@ -568,8 +568,7 @@ impl Evaluator {
             // A type alias or define of a module, loaded on first use.
             Ok(None) | Err(_) => {
                 let lower = n.to_ascii_lowercase();
-                let loaded = self.autoload(crate::env::modules::Kind::TypeAlias, &lower)?
-                    || self.resource_kind_loading(&lower)?.is_some();
+                let loaded = self.autoload_type_name(&lower)?;
                 if !loaded && self.in_type_alias {
                     // The reference's lazy reference, resolved later.
                     self.type_references_cached = true;

@@ -38,6 +38,7 @@ pub mod resolve;
 pub mod scope;
 pub mod session;
 pub mod shared;
+pub mod type_loading;
 pub mod type_text;
 pub mod user_function;
 pub mod why;

@@ -27,8 +27,7 @@ impl Evaluator {
         let found = match self.find_type_named(name)? {
             Some(t) => Some(t),
             None => {
-                let loaded = self.autoload(crate::env::modules::Kind::TypeAlias, &lower)?
-                    || self.resource_kind_loading(&lower)?.is_some();
+                let loaded = self.autoload_type_name(&lower)?;
                 match loaded {
                     true => self.find_type_named(name)?,
                     false => None,

@@ -108,19 +108,31 @@ fn each(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
 
 fn map(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
     let shape = shape_of(dispatch(ev, args, b)?);
+    let lambda = lambda(b)?;
+    check_result_room(ev, &args[0], lambda)?;
     let mut out = Vec::new();
-    walk(
-        ev,
-        &args[0],
-        lambda(b)?,
-        shape,
-        OnBreak::Stop,
-        |_, _, _, r| {
-            crate::limits::push(&mut out, r)?;
-            Ok(Step::Continue)
-        },
-    )?;
+    walk(ev, &args[0], lambda, shape, OnBreak::Stop, |_, _, _, r| {
+        crate::limits::push(&mut out, r)?;
+        Ok(Step::Continue)
+    })?;
     Ok(Value::array(out))
+}
+
+/// Fails with the memory limit's error when `map`'s result, one value for each element
+/// of an iterable counted without being made (an integer, an `Integer` type, an iterator
+/// of those; a lambda that cannot `break()`), could never fit in the limit: at once, not
+/// after minutes of growing toward it (`Integer[1, 10000000000].map |$x| { $x }`; the
+/// reference grows until the system stops it).
+fn check_result_room(ev: &Evaluator, subject: &Value, lambda: &Closure) -> Result<(), Error> {
+    if matches!(subject, Value::Array(_) | Value::Hash(_) | Value::String(_))
+        || ev.may_break(lambda)
+    {
+        return Ok(());
+    }
+    match crate::values::iter::iterate(subject) {
+        Some(items) => crate::limits::reserve_for::<Value>(items.size_hint().0),
+        None => Ok(()),
+    }
 }
 
 fn filter(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {

@@ -892,7 +892,7 @@ impl<'h> Interp<'h> {
                 .st
                 .last_match
                 .clone()
-                .map(|c| RValue::Match(c, Rc::new(Vec::new())))
+                .map(|c| RValue::Match(c, Rc::default()))
                 .unwrap_or(RValue::Nil),
             "&" => group(&self.st.last_match, 0),
             d if d.chars().all(|c| c.is_ascii_digit()) => {

@@ -146,7 +146,13 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         RValue::Sym(s) => match c.id {
             M::to_s | M::id2name | M::name => Some(RValue::Str(s.clone())),
             M::to_sym => Some(recv.clone()),
-            M::to_proc => return unsupported("Symbol#to_proc outside of &:name", c.at),
+            // (a lambda of its own, made in no frame: it reads only its parameters)
+            M::to_proc => Some(RValue::Proc(
+                Rc::new(crate::parser::symbol_proc_block(s, c.at)),
+                true,
+                0,
+                0,
+            )),
             M::op_cmp
             | M::op_eq
             | M::inspect
@@ -376,7 +382,7 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                             .unwrap_or(RValue::Nil)
                     }
                     RValue::Str(n) | RValue::Sym(n) => {
-                        match names.iter().position(|g| g.as_deref() == Some(&**n)) {
+                        match names.names.iter().position(|g| g.as_deref() == Some(&**n)) {
                             Some(i) => caps
                                 .get(i)
                                 .cloned()
@@ -403,8 +409,16 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                     .collect(),
             )),
             M::size | M::length => Some(RValue::Int(caps.len() as i64)),
+            M::pre_match | M::post_match => match &names.around {
+                Some((pre, post)) => Some(RValue::Str(match c.id {
+                    M::pre_match => pre.clone(),
+                    _ => post.clone(),
+                })),
+                None => return unsupported("$~.pre_match and $~.post_match", c.at),
+            },
             M::names => Some(RValue::array(
                 names
+                    .names
                     .iter()
                     .flatten()
                     .map(|n| RValue::str(n.as_str()))
@@ -412,7 +426,7 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             )),
             M::named_captures => {
                 let mut h = crate::value::RHash::default();
-                for (i, n) in names.iter().enumerate() {
+                for (i, n) in names.names.iter().enumerate() {
                     if let Some(n) = n {
                         let v = caps.get(i).cloned().flatten().map(RValue::str);
                         h.insert(RValue::str(n.as_str()), v.unwrap_or(RValue::Nil));

@@ -530,7 +530,12 @@ pub fn match_op(it: &mut Interp, s: &str, re: &Regexp, op: &str, at: usize) -> R
             if op == "=~" {
                 RValue::Int(s[..start].chars().count() as i64)
             } else {
-                RValue::Match(caps, Rc::new(re.group_names()))
+                let end = groups[0].map_or(0, |(_, b)| b);
+                let info = crate::value::MatchInfo {
+                    names: re.group_names(),
+                    around: Some((Rc::from(&s[..start]), Rc::from(&s[end..]))),
+                };
+                RValue::Match(caps, Rc::new(info))
             }
         }
         None => {

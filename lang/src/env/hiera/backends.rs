@@ -237,12 +237,25 @@ pub(super) fn lookup(
     Ok((Some(value), texts))
 }
 
-/// A Puppet-language function whose declared return type could give what the lookup
-/// cannot take: the reference refuses it before calling it.
+/// A function whose declared return type could give what the lookup cannot take: the
+/// reference refuses it before calling it. A Ruby function's dispatches each declare one,
+/// checked in order until one declares none (the reference's `all?`).
 fn check_return_type(ev: &mut Evaluator, function: &str, kind: BackendKind) -> Result<(), Error> {
-    let Some(declared) = ev.declared_return_type(function)? else {
-        return Ok(());
-    };
+    if ev.functions.contains_key(function) {
+        return match ev.declared_return_type(function)? {
+            Some(declared) => check_declared(&declared, function, kind),
+            None => Ok(()),
+        };
+    }
+    let declared = crate::functions::rubyfn::dispatch_return_types(ev, function)?;
+    for t in declared.iter().flatten().map_while(Option::as_ref) {
+        check_declared(t, function, kind)?;
+    }
+    Ok(())
+}
+
+/// [`check_return_type`] of one declared type.
+fn check_declared(declared: &PType, function: &str, kind: BackendKind) -> Result<(), Error> {
     let (trusted, trusted_text) = match kind {
         BackendKind::DataHash => (
             PType::hash_of(
@@ -253,10 +266,10 @@ fn check_return_type(ev: &mut Evaluator, function: &str, kind: BackendKind) -> R
         ),
         _ => (PType::RichData, "RichData"),
     };
-    if crate::types::is_assignable(&trusted, &declared) {
+    if crate::types::is_assignable(&trusted, declared) {
         return Ok(());
     }
-    let same_kind = crate::types::base_name(&declared) == crate::types::base_name(&trusted);
+    let same_kind = crate::types::base_name(declared) == crate::types::base_name(&trusted);
     let expected = if same_kind {
         trusted_text.to_string()
     } else {
@@ -266,7 +279,7 @@ fn check_return_type(ev: &mut Evaluator, function: &str, kind: BackendKind) -> R
         "Return type of '{}' function named '{function}' is incorrect, expects a{} {expected} value, got {}",
         kind.tag(),
         if expected.starts_with(['A', 'E', 'I', 'O', 'U']) { "n" } else { "" },
-        if same_kind { crate::types::base_name(&declared) } else { declared.to_string() }
+        if same_kind { crate::types::base_name(declared) } else { declared.to_string() }
     )))
 }
 

@@ -104,3 +104,40 @@ pub(super) fn make_signature(
     }
     Ok(sig)
 }
+
+/// The return types a module's 4.x Ruby function `name` declares, one for each of its
+/// dispatches in order (`None` for one that declares none), read as Puppet types with the
+/// function's local types; `None` when there is no such function, or its file cannot be
+/// read (its call reports that). For the Hiera backends, which check them before the call.
+pub(crate) fn dispatch_return_types(
+    ev: &mut Evaluator,
+    name: &str,
+) -> Result<Option<Vec<Option<PType>>>, Error> {
+    let Some(found) = super::find(ev, name) else {
+        return Ok(None);
+    };
+    let Ok(file) = crate::env::ruby_files::load(&found.path) else {
+        return Ok(None);
+    };
+    let Ok(parsed) = super::parsed(&found.path, &file, name) else {
+        return Ok(None);
+    };
+    let Api::V4 {
+        dispatches,
+        local_types,
+        ..
+    } = &parsed.api
+    else {
+        return Ok(None);
+    };
+    let declared = dispatches.iter().filter(|d| !d.mismatch);
+    let texts: Vec<Option<String>> = declared.map(|d| d.return_type.clone()).collect();
+    with_local_types(ev, local_types, |ev| {
+        texts
+            .iter()
+            .map(|t| t.as_deref().map(|t| puppet_type(ev, t)).transpose())
+            .collect::<Result<Vec<_>, String>>()
+    })
+    .map(Some)
+    .map_err(|m| Error::eval(format!("{}: {m}", found.shown)))
+}

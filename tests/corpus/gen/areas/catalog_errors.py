@@ -78,6 +78,18 @@ PROGRAMS = [
     "class a { } realize(Class[a])",
     "class a { } Class[a] { tag => 'x' }",
     "define d { } d { a: title => 'x' }",
+    # `title` given to a define instance or a class: the body runs, the compilation fails
+    # when it finishes (with the other parameter checks, in the catalog's order; no
+    # location, and no "Evaluation Error" prefix for a class either)
+    "define d { notice('body') } d { a: title => 'x' } notice('after')",
+    "define d { notice('body') } d { a: title => undef } d { b: } notice('after')",
+    "define d { notice('body') } @d { x: title => 'q' } notice('after')",
+    "define d { notice('body') } d { x: title => 'q' } notify { z: bogus => 1 }",
+    "define d { notice('body') } notify { z: bogus => 1 } d { x: title => 'q' }",
+    "class a { notice('body') } class { a: title => 'q' } notice('after')",
+    "class a { notice('body') } class { a: title => undef } notice('after')",
+    "class a { notice(\"body ${title} ${name}\") } class { a: title => 'q' } class b { notice('b') } include b",
+    "class a($x = 1) { notice('body') } class { a: title => 'q', y => 1 } notice('after')",
     "define d($x) { } d { a: x => 1, x => 2 }",
     "define d { } d { 'a': } d { 'A': } notice('distinct titles')",
     "define d(Integer $n) { } d { a: n => 1.5 }",

@@ -75,6 +75,12 @@ PROGRAMS = [
     # errors
     env("missing", "lookup('a')"),
     env("rettype", "lookup('a')"),
+    # A Ruby function's declared return types (its dispatches', in order, until one
+    # declares none), checked as a Puppet function's.
+    env("rettype_rb_bad_return", "lookup('a')"),
+    env("rettype_rb_key_callable", "lookup('a')"),
+    env("rettype_rb_first_unchecked", "lookup('a')"),
+    env("rettype_rb_good_return", "lookup('a')"),
     env("nothash", "lookup('a')"),
     env("raises", "lookup('a')"),
     env("badvalue", "lookup('a')"),
