@@ -1855,6 +1855,7 @@ pub(crate) fn symbol_proc_block(name: &str, at: usize) -> Block {
             at,
         )],
         outer: Vec::new(),
+        passed: None,
     }
 }
 
