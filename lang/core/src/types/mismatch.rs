@@ -789,13 +789,13 @@ pub(super) fn short_name(t: &PType) -> String {
 }
 
 /// The base name of a type (`Tuple` for `Tuple[Integer[1, 1]]`, an alias's or object
-/// type's name), as the reference's descriptions of a mismatch name it.
+/// type's name), as the reference's descriptions of a mismatch name it: a resource type is
+/// `Resource` whatever its type name (`expects a Resource value` for `Notify`,
+/// `File['/x']`, a define's type; `got Type[Resource]` for a reference).
 pub fn base_name(t: &PType) -> String {
     match t {
         PType::Alias(a) => a.name.to_string(),
-        PType::Resource {
-            type_name: Some(n), ..
-        } => n.to_string(),
+        PType::Resource { .. } => "Resource".into(),
         PType::Struct(_) => "Struct".into(),
         PType::Object => "Object".into(),
         PType::ObjectType(o) => o.label().into(),
