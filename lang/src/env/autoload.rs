@@ -41,6 +41,8 @@ pub struct LoadedFile {
     /// It defines one type alias and nothing else, and warned about nothing: what the
     /// alias memo (`alias_memo`) may stand for.
     pub(super) memoizable: bool,
+    /// The alias memo defined its alias (the session parsed no tree of it).
+    pub(crate) from_memo: bool,
 }
 
 impl LoadedFile {
@@ -59,6 +61,7 @@ impl LoadedFile {
             aliases: vec![alias],
             seq,
             memoizable: true,
+            from_memo: true,
         }
     }
 
@@ -270,6 +273,7 @@ impl Evaluator {
                 aliases,
                 seq: self.alias_memo.files,
                 memoizable,
+                from_memo: false,
             },
         );
         // Kept for the session: caches (types of constant type expressions) are keyed by the
