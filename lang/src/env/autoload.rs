@@ -41,7 +41,8 @@ pub struct LoadedFile {
     /// It defines one type alias and nothing else, and warned about nothing: what the
     /// alias memo (`alias_memo`) may stand for.
     pub(super) memoizable: bool,
-    /// The alias memo defined its alias (the session parsed no tree of it).
+    /// The alias memo defined its alias (the session parsed no tree of it; for tests).
+    #[cfg(test)]
     pub(crate) from_memo: bool,
 }
 
@@ -61,6 +62,7 @@ impl LoadedFile {
             aliases: vec![alias],
             seq,
             memoizable: true,
+            #[cfg(test)]
             from_memo: true,
         }
     }
@@ -273,6 +275,7 @@ impl Evaluator {
                 aliases,
                 seq: self.alias_memo.files,
                 memoizable,
+                #[cfg(test)]
                 from_memo: false,
             },
         );
