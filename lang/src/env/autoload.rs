@@ -36,6 +36,46 @@ pub struct LoadedFile {
     source: Rc<Source>,
     /// The type aliases it defined, by lower-case name.
     aliases: Vec<(String, Rc<TypeAlias>)>,
+    /// Its place in the order the session loaded files (`AliasMemoState::files`).
+    pub(super) seq: u64,
+    /// It defines one type alias and nothing else, and warned about nothing: what the
+    /// alias memo (`alias_memo`) may stand for.
+    pub(super) memoizable: bool,
+    /// The alias memo defined its alias (the session parsed no tree of it; for tests).
+    #[cfg(test)]
+    pub(crate) from_memo: bool,
+}
+
+impl LoadedFile {
+    /// A file the alias memo defined `alias` of, as loading it would have.
+    pub(super) fn of_alias(
+        path: PathBuf,
+        stamp: (std::time::SystemTime, u64),
+        source: Rc<Source>,
+        alias: (String, Rc<TypeAlias>),
+        seq: u64,
+    ) -> LoadedFile {
+        LoadedFile {
+            path,
+            stamp,
+            source,
+            aliases: vec![alias],
+            seq,
+            memoizable: true,
+            #[cfg(test)]
+            from_memo: true,
+        }
+    }
+
+    /// Whether the file defined `alias` and no other.
+    pub(super) fn only_alias(&self, alias: &Rc<TypeAlias>) -> bool {
+        matches!(self.aliases.as_slice(), [(_, a)] if Rc::ptr_eq(a, alias))
+    }
+
+    /// The source its definitions were read from.
+    pub(super) fn source(&self) -> &Rc<Source> {
+        &self.source
+    }
 }
 
 /// The functions and type aliases that have no file, known for this evaluation: a call of a
@@ -123,11 +163,18 @@ impl Evaluator {
         if absent::known(&self.env, kind, name) {
             return Ok(false);
         }
+        if kind == Kind::TypeAlias && self.alias_from_memo(name) {
+            return Ok(true);
+        }
+        let before = self.alias_memo.files;
         let Some(path) = modules::definition_path(&self.env, kind, name) else {
             absent::remember(&self.env, kind, name);
             return Ok(false);
         };
         let loaded = self.load_file(path)?;
+        if loaded && kind == Kind::TypeAlias {
+            self.remember_alias(name, before);
+        }
         if !loaded {
             // (known now: `load_file` probed the path)
             let path = modules::definition_path(&self.env, kind, name);
@@ -221,9 +268,16 @@ impl Evaluator {
         if self.definitions_change_types(&program.body) {
             self.forget_types();
         }
+        let hoisting = std::mem::replace(&mut self.alias_memo.hoisting_file, true);
         let r = self.hoist(&program.body);
+        self.alias_memo.hoisting_file = hoisting;
         self.source = saved;
         let aliases = self.aliases_defined_by(&program);
+        let memoizable = parsed.warnings.is_empty()
+            && !parsed.mentions_break
+            && matches!(program.body.as_slice(),
+                [stmt] if matches!(stmt.kind, crate::syntax::ast::ExprKind::TypeAlias { .. }));
+        self.alias_memo.files += 1;
         self.autoloaded.insert(
             super::fs::key(&path).into(),
             LoadedFile {
@@ -231,6 +285,10 @@ impl Evaluator {
                 stamp,
                 source: source.clone(),
                 aliases,
+                seq: self.alias_memo.files,
+                memoizable,
+                #[cfg(test)]
+                from_memo: false,
             },
         );
         // Kept for the session: caches (types of constant type expressions) are keyed by the

@@ -10,6 +10,7 @@
 //! - `basemodulepath`: the global modules every environment's modulepath ends with.
 //! - `hiera`: Hiera 5 data for `lookup()` and automatic parameter lookup.
 
+pub(crate) mod alias_memo;
 pub mod autoload;
 pub mod basemodulepath;
 pub mod custom_facts;

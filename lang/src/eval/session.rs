@@ -186,6 +186,9 @@ pub struct Evaluator {
     /// Aliases whose definitions hold `TypeReference`s, resolved when aliases of those names
     /// are defined.
     pub(crate) unresolved_aliases: Vec<Rc<TypeAlias>>,
+    /// What the process's memo of module aliases needs to know of the session's
+    /// (`env::alias_memo`).
+    pub(crate) alias_memo: crate::env::alias_memo::AliasMemoState,
     /// Whether `generate()` may run commands (off by default).
     pub(crate) allow_exec: bool,
     /// Whether each module that native functions stand for is on the modulepath (asked once
@@ -341,6 +344,7 @@ impl Evaluator {
             allow_exec: false,
             in_type_alias: false,
             unresolved_aliases: Vec::new(),
+            alias_memo: Default::default(),
             hiera_config: None,
             hiera_backends: Default::default(),
             modules_present: Default::default(),
@@ -729,6 +733,10 @@ impl Evaluator {
             }
         }
         let defined_aliases = !pending.is_empty();
+        if defined_aliases && !self.alias_memo.hoisting_file {
+            // (names may now resolve otherwise than in a session without them)
+            self.alias_memo.own_aliases = true;
+        }
         // Each definition is read as the reference reads it (no variables, operators or
         // calls); what it cannot read is an error where the alias is used, also through
         // another alias (`type X = Array[Y]` with an invalid Y fails where X is used).

@@ -175,7 +175,9 @@ fn snapshot(s: &Session) -> String {
                 .map(|l| l.path.display().to_string())
                 .collect()
         ),
-        ev.loaded_programs.len()
+        // (a file the process's alias memo defined has no tree: as if it had one, the
+        // replay may define from the memo what the session parsed, or the other way round)
+        ev.loaded_programs.len() + ev.autoloaded.values().filter(|l| l.from_memo).count()
     )
     .unwrap();
     writeln!(out, "catalog {}", s.catalog_json_text()).unwrap();

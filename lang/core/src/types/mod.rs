@@ -655,6 +655,7 @@ pub mod object;
 pub mod object_instance;
 pub mod pcore;
 pub mod references;
+pub mod sendable;
 mod size;
 #[cfg(test)]
 mod testparse;

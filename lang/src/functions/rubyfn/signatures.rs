@@ -44,6 +44,8 @@ pub(super) fn with_local_types<T>(
         return f(ev);
     }
     let saved = ev.aliases.clone();
+    // (names may resolve otherwise while they are defined: see `env::alias_memo`)
+    ev.alias_memo.own_aliases = true;
     let mut made = Vec::new();
     for (alias, _) in local_types {
         let a = Rc::new(crate::types::TypeAlias {
