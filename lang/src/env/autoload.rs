@@ -255,11 +255,16 @@ impl Evaluator {
         // may name a type that loads the same file again (apache's init.pp names
         // `Apache::Loglevel`, for which the define `apache::loglevel` is looked for first,
         // in the module's init.pp: see `autoload_type_name`).
+        // (not memoizable while it loads: the alias memo keeps nothing that leads to it)
         let loading = LoadedFile {
             path: path.clone(),
             stamp,
             source: source.clone(),
             aliases: Vec::new(),
+            seq: 0,
+            memoizable: false,
+            #[cfg(test)]
+            from_memo: false,
         };
         self.autoloaded
             .insert(super::fs::key(&path).into(), loading);
