@@ -125,4 +125,17 @@ PROGRAMS = [
     "function f(Variant[Type[Integer], Type[String]] $x) { 1 } f(Boolean)",
     "function f(Variant[Sensitive[String], Pattern[/a/]] $x) { 1 } f('b')",
     "function f(Variant[Callable[1, 1], Pattern[/a/]] $x) { 1 } f('b')",
+    # A resource type is named `Resource` in a mismatch, whatever its type name (expected
+    # and actual), as the reference names it.
+    "function f(Notify $x) { } f(1)",
+    "assert_type(File['/x'], 1)",
+    "assert_type(Resource['notify'], 1)",
+    "assert_type(Array[Notify], [1])",
+    "assert_type(Variant[Notify, String], 1)",
+    "assert_type(Struct[{a => Notify}], {a => 1})",
+    "assert_type(Optional[Notify], 1)",
+    "assert_type(Notify, File['/x'])",
+    "assert_type(Type[Notify], 1)",
+    "define d($p = 1) {} assert_type(D, 1)",
+    "class c {} assert_type(Class['c'], 1)",
 ]
