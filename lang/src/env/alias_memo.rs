@@ -291,11 +291,7 @@ mod tests {
     use crate::Session;
     use std::path::{Path, PathBuf};
 
-    fn write(root: &Path, file: &str, text: &str) {
-        let path = root.join(file);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(path, text).unwrap();
-    }
+    use crate::tests::write_file as write;
 
     /// A temporary module directory of this process named after `name`, empty.
     fn fresh_root(name: &str) -> PathBuf {

@@ -550,11 +550,7 @@ mod tests {
     use crate::Session;
     use std::path::Path;
 
-    fn write(root: &Path, file: &str, text: &str) {
-        let path = root.join(file);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(path, text).unwrap();
-    }
+    use crate::tests::write_file as write;
 
     /// Errors inside module files name the file, line and column (as the reference does);
     /// a definition outside its file's namespace is rejected.

@@ -31,13 +31,8 @@ mod tests {
     use crate::env::Environment;
     use crate::format::to_programmatic;
     use crate::Session;
-    use std::path::Path;
 
-    fn write(root: &Path, file: &str, text: &str) {
-        let path = root.join(file);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(path, text).unwrap();
-    }
+    use crate::tests::write_file as write;
 
     /// A module's define and type alias of one name: the name is the define's resource
     /// type, as in the reference (`puppet-oracle` with this modulepath answers `false`,

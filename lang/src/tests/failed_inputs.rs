@@ -24,11 +24,7 @@ fn fresh_dir(name: &str) -> PathBuf {
     dir
 }
 
-fn write(root: &Path, file: &str, text: &str) {
-    let path = root.join(file);
-    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-    std::fs::write(path, text).unwrap();
-}
+use crate::tests::write_file as write;
 
 /// Rewrites a file so that its new text is seen as a change (its length differs, or its
 /// modification time: set a second later than it was).

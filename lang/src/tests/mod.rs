@@ -12,3 +12,10 @@ mod failed_inputs;
 mod types_explain;
 mod types_reference_cases;
 mod types_sessions;
+
+/// Writes `text` to `file` under `root`, making its directories (module fixtures of tests).
+pub(crate) fn write_file(root: &std::path::Path, file: &str, text: &str) {
+    let path = root.join(file);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, text).unwrap();
+}

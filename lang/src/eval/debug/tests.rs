@@ -5,7 +5,7 @@ use super::*;
 use crate::format::to_programmatic;
 use crate::Session;
 use std::cell::RefCell;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// What the scripted front-end saw at each stop.
 #[derive(Debug, Clone)]
@@ -64,11 +64,7 @@ fn fresh_dir(name: &str) -> PathBuf {
     dir
 }
 
-fn write(root: &Path, file: &str, text: &str) {
-    let path = root.join(file);
-    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-    std::fs::write(path, text).unwrap();
-}
+use crate::tests::write_file as write;
 
 /// A session on a modulepath with the fixture module `web`.
 fn with_module(name: &str) -> Session {
