@@ -459,8 +459,7 @@ pub fn main(args: Vec<String>) -> i32 {
         }
         _ => {}
     }
-    // `--catalog` compiles what it reads, from a terminal too.
-    if opts.mode == Mode::Stdin && std::io::stdin().is_terminal() && !opts.catalog {
+    if is_interactive(&opts) {
         if opts.repeat > 1 {
             eprintln!("prepl: --repeat needs a program: FILE, -e SOURCE or standard input");
             return 2;
@@ -574,8 +573,13 @@ fn setup_of(opts: &Options) -> Result<Setup, i32> {
 /// `--repeat`, whose measured evaluations start with the facts in place as the reference's
 /// do, nor with breakpoints, whose prompt may evaluate anything.
 fn defers_facts(opts: &Options) -> bool {
-    let interactive = opts.mode == Mode::Stdin && std::io::stdin().is_terminal() && !opts.catalog;
-    !interactive && !opts.time && opts.repeat == 1 && opts.breaks.is_empty()
+    !is_interactive(opts) && !opts.time && opts.repeat == 1 && opts.breaks.is_empty()
+}
+
+/// Whether the options start an interactive session: standard input from a terminal, no
+/// `--catalog` (which compiles what it reads, from a terminal too).
+fn is_interactive(opts: &Options) -> bool {
+    opts.mode == Mode::Stdin && std::io::stdin().is_terminal() && !opts.catalog
 }
 
 /// The line `--time` prints: `Evaluation time: 0.012345 s (CPU 0.012001 s)`: wall-clock

@@ -15,19 +15,24 @@ use std::rc::Rc;
 
 /// Whether evaluating `body` may read the facts (see the module's documentation).
 pub(crate) fn may_read_facts(body: &[Expr]) -> bool {
-    let mut walk = Walk { bound: Vec::new() };
+    let mut walk = Walk {
+        bound: Vec::new(),
+        lambdas: 0,
+    };
     body.iter().any(|e| walk.expr(e))
 }
 
 struct Walk {
     /// The names lambdas around the expression bind (their parameters and what they
-    /// assigned before it): not the top scope's. Empty outside lambdas.
+    /// assigned before it): not the top scope's.
     bound: Vec<Rc<str>>,
+    /// How many lambdas are around the expression.
+    lambdas: usize,
 }
 
 impl Walk {
     fn in_lambda(&self) -> bool {
-        !self.bound.is_empty()
+        self.lambdas != 0
     }
 
     fn expr(&mut self, e: &Expr) -> bool {
@@ -113,9 +118,7 @@ impl Walk {
         }
         let outer = self.bound.len();
         self.bound.extend(l.params.iter().map(|p| p.name.clone()));
-        // (a lambda without parameters binds nothing, yet is a lambda: its assignments are
-        // its own)
-        self.bound.push(Rc::from(""));
+        self.lambdas += 1;
         let mut found = false;
         for statement in &l.body {
             if self.expr(statement) {
@@ -131,6 +134,7 @@ impl Walk {
             }
         }
         self.bound.truncate(outer);
+        self.lambdas -= 1;
         found
     }
 }

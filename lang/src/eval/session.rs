@@ -1409,8 +1409,8 @@ impl Session {
     /// and installed, and the custom facts resolved, only before the first input that may
     /// read them (`eval::reads_facts`): a one-shot program such as `Integer[1, 2] <
     /// Integer` starts without that work. Until then `variable`, `variables`,
-    /// `given_facts` and `custom_facts` answer without the facts (`install_facts` installs
-    /// them at once); `set_facts` and `set_facts_with` replace the deferred ones.
+    /// `given_facts` and `custom_facts` answer without the facts (`install_deferred_facts`
+    /// installs them at once); `set_facts` and `set_facts_with` replace the deferred ones.
     pub fn defer_facts(
         &mut self,
         facts: impl FnOnce() -> Value + 'static,
@@ -1423,7 +1423,7 @@ impl Session {
     }
 
     /// Installs the facts `defer_facts` deferred, now (nothing when there are none).
-    pub fn install_facts(&mut self) {
+    pub fn install_deferred_facts(&mut self) {
         self.evaluator.install_deferred_facts();
     }
 
