@@ -1481,6 +1481,8 @@ Class  main      name => 'main'  class            Stage[main]
              Facter.add(:cf_none) do\n  confine kernel: 'Plan9'\n  setcode { 'x' }\nend\n",
         )
         .unwrap();
+        std::fs::create_dir_all(dir.join("cf/facts.d")).unwrap();
+        std::fs::write(dir.join("cf/facts.d/site.yaml"), "cf_site: {dc: ams}\n").unwrap();
         let mut repl = repl();
         modulepath(&mut repl, dir.to_str().unwrap()).unwrap();
         let facts_file = dir.join("f.yaml");
@@ -1490,6 +1492,10 @@ Class  main      name => 'main'  class            Stage[main]
         assert_eq!(
             facts(&mut repl, "cf_greeting.to").unwrap(),
             "'hello Linux'\n(custom fact cf_greeting from cf/lib/facter/cf.rb:1)"
+        );
+        assert_eq!(
+            facts(&mut repl, "cf_site.dc").unwrap(),
+            "'ams'\n(external fact cf_site from cf/facts.d/site.yaml)"
         );
         let none = facts(&mut repl, "cf_none").unwrap_err();
         assert!(

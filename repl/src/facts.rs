@@ -99,8 +99,8 @@ pub fn is_fact_path(arg: &str) -> bool {
 }
 
 /// For `:facts NAME` (`NAME` may be a path, `os.family`): where the custom fact its first
-/// segment names comes from (`MODULE/lib/facter/FILE.rb:LINE`) when a module's custom fact
-/// gave its value (the fact set itself has none), or why that custom fact has no value.
+/// segment names comes from (`MODULE/lib/facter/FILE.rb:LINE`, `MODULE/facts.d/FILE`) when a
+/// module's custom or external fact gave its value (the fact set itself has none), or why that custom fact has no value.
 pub fn custom_note(session: &prepl::Session, path: &str) -> Option<String> {
     use prepl::env::custom_facts::Outcome;
     let top = path.split('.').next().unwrap_or(path);
@@ -108,15 +108,16 @@ pub fn custom_note(session: &prepl::Session, path: &str) -> Option<String> {
     let fact = report.get(top)?;
     let given =
         matches!(session.given_facts(), Value::Hash(h) if h.contains_key(&Value::from(top)));
+    let what = fact.kind.label();
     match &fact.outcome {
         Outcome::Value(_) if given => None,
-        Outcome::Value(_) => Some(format!("(custom fact {top} from {})", fact.origin)),
+        Outcome::Value(_) => Some(format!("({what} {top} from {})", fact.origin)),
         Outcome::Absent => Some(format!(
-            "(custom fact {top} from {}: no value for these facts)",
+            "({what} {top} from {}: no value for these facts)",
             fact.origin
         )),
         Outcome::Skipped(why) => Some(format!(
-            "(custom fact {top} from {}: not resolved, {why})",
+            "({what} {top} from {}: not resolved, {why})",
             fact.origin
         )),
     }

@@ -23,16 +23,38 @@ use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
 mod data;
+mod external;
 mod kept;
 use kept::Asked;
 
-/// A custom fact: where it is added, and what resolving it gave.
+/// A module's fact: where it is added, and what resolving it gave.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CustomFact {
     pub name: String,
-    /// Its file as `MODULE/lib/facter/FILE.rb:LINE` (its first `Facter.add`).
+    /// Its file as `MODULE/lib/facter/FILE.rb:LINE` (its first `Facter.add`), or
+    /// `MODULE/facts.d/FILE` for an external fact.
     pub origin: String,
+    pub kind: FactKind,
     pub outcome: Outcome,
+}
+
+/// How a module adds a fact.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FactKind {
+    /// Ruby code (`lib/facter/*.rb`, `Facter.add`).
+    Custom,
+    /// A data file of `facts.d` (`.txt`, `.json`, `.yaml`).
+    External,
+}
+
+impl FactKind {
+    /// How the fact is named in notes: `custom fact` or `external fact`.
+    pub fn label(self) -> &'static str {
+        match self {
+            FactKind::Custom => "custom fact",
+            FactKind::External => "external fact",
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -116,6 +138,27 @@ impl CustomFacts {
         }
         added.map_or_else(|| facts.clone(), Value::hash)
     }
+}
+
+/// `facts` with the facts of the modules of `env`'s modulepath: their external facts
+/// (`facts.d`, see `external`), then their custom facts resolved over the facts with the
+/// external ones (see `resolve`). The report lists the external facts first.
+pub fn add_module_facts(
+    env: &Environment,
+    facts: &Value,
+    node: &str,
+    this_machine: bool,
+    allow_exec: bool,
+) -> (Value, CustomFacts) {
+    let (external, notes) = external::of_modules(env);
+    let facts = external::applied_to(&external, facts, this_machine);
+    let mut report = resolve(env, &facts, node, this_machine, allow_exec);
+    let facts = report.added_to(&facts);
+    if !external.is_empty() || !notes.is_empty() {
+        report.facts.splice(0..0, external);
+        report.file_errors.splice(0..0, notes);
+    }
+    (facts, report)
 }
 
 /// The custom facts of the modules of `env`'s modulepath, resolved over `facts` (a hash:
@@ -208,6 +251,7 @@ pub fn resolve(
         .into_iter()
         .map(|(name, at, outcome)| CustomFact {
             origin: locate(&sources, at),
+            kind: FactKind::Custom,
             name,
             outcome: locate_note(&sources, outcome),
         })

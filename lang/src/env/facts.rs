@@ -32,12 +32,36 @@ const EXTERNAL_FACT_DIRS: [&str; 3] = [
 /// `key=value` lines, `.json` objects and `.yaml` mappings, files in name order. Executable
 /// fact scripts are not run (prepl runs no commands): they are left out.
 pub fn add_external_facts(facts: &mut Value, dir: &std::path::Path) {
+    let found = external_facts_of(dir);
+    if let Value::Hash(h) = facts {
+        if !found.is_empty() {
+            let h = std::rc::Rc::make_mut(h);
+            for (k, v) in found {
+                h.insert(Value::string(k), v);
+            }
+        }
+    }
+}
+
+/// The names of the external facts of this machine's `facts.d` directories (those a
+/// module's `facts.d` does not replace: Facter reads these directories first).
+pub fn system_external_fact_names() -> Vec<String> {
+    EXTERNAL_FACT_DIRS
+        .iter()
+        .flat_map(|dir| external_facts_of(std::path::Path::new(dir)))
+        .map(|(k, _)| k)
+        .collect()
+}
+
+/// The facts of a `facts.d` directory's data files, in name order (names in lower case).
+fn external_facts_of(dir: &std::path::Path) -> Vec<(String, Value)> {
     let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
+        return Vec::new();
     };
     let mut files: Vec<std::path::PathBuf> =
         entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
     files.sort();
+    let mut found = Vec::new();
     for path in files {
         let Ok(meta) = std::fs::metadata(&path) else {
             continue;
@@ -53,36 +77,39 @@ pub fn add_external_facts(facts: &mut Value, dir: &std::path::Path) {
         let Ok(text) = std::fs::read_to_string(&path) else {
             continue;
         };
-        let found: Vec<(String, Value)> = match ext.as_str() {
-            "txt" => text
-                .lines()
-                .filter_map(|l| l.split_once('='))
-                .map(|(k, v)| (k.trim().to_string(), Value::string(v.trim())))
-                .filter(|(k, _)| !k.is_empty())
-                .collect(),
-            "json" => match serde_json::from_str::<Json>(&text) {
-                Ok(Json::Object(o)) => o
-                    .iter()
-                    .map(|(k, v)| (k.clone(), crate::catalog::json::from_data(v)))
-                    .collect(),
-                _ => Vec::new(),
-            },
-            "yaml" | "yml" => match super::hiera::yaml::parse(&text) {
-                Ok(Value::Hash(h)) => h
-                    .iter()
-                    .filter_map(|(k, v)| Some((k.as_str()?.to_string(), v.clone())))
-                    .collect(),
-                _ => Vec::new(),
-            },
-            _ => Vec::new(),
-        };
-        if let Value::Hash(h) = facts {
-            let h = std::rc::Rc::make_mut(h);
-            for (k, v) in found {
-                h.insert(Value::string(k.to_ascii_lowercase()), v);
-            }
-        }
+        let facts = parse_external(&ext, &text).unwrap_or_default();
+        found.extend(facts.into_iter().map(|(k, v)| (k.to_ascii_lowercase(), v)));
     }
+    found
+}
+
+/// The facts of an external fact file's text, by its extension (lower case): `txt` lines
+/// of `key=value`, a `json` object, a `yaml` mapping; `None` for another extension (not a
+/// data file: Facter runs it if it is executable). A file that does not parse adds nothing.
+pub(crate) fn parse_external(ext: &str, text: &str) -> Option<Vec<(String, Value)>> {
+    Some(match ext {
+        "txt" => text
+            .lines()
+            .filter_map(|l| l.split_once('='))
+            .map(|(k, v)| (k.trim().to_string(), Value::string(v.trim())))
+            .filter(|(k, _)| !k.is_empty())
+            .collect(),
+        "json" => match serde_json::from_str::<Json>(text) {
+            Ok(Json::Object(o)) => o
+                .iter()
+                .map(|(k, v)| (k.clone(), crate::catalog::json::from_data(v)))
+                .collect(),
+            _ => Vec::new(),
+        },
+        "yaml" | "yml" => match super::hiera::yaml::parse(text) {
+            Ok(Value::Hash(h)) => h
+                .iter()
+                .filter_map(|(k, v)| Some((k.as_str()?.to_string(), v.clone())))
+                .collect(),
+            _ => Vec::new(),
+        },
+        _ => return None,
+    })
 }
 
 /// The texts the facts are computed from (empty when a file cannot be read).

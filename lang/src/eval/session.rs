@@ -472,14 +472,14 @@ impl Evaluator {
         if self.custom_facts {
             // Code that reads the machine runs only for facts that describe it.
             let this_machine = crate::env::custom_facts::describes_this_machine(&facts);
-            let report = crate::env::custom_facts::resolve(
+            let (with_module_facts, report) = crate::env::custom_facts::add_module_facts(
                 &self.env,
                 &facts,
                 &node,
                 this_machine,
                 self.allow_exec,
             );
-            facts = report.added_to(&facts);
+            facts = with_module_facts;
             self.custom_fact_report = Rc::new(report);
         }
         if let Some(Value::Hash(old)) = self.globals.get("facts").cloned() {

@@ -82,6 +82,7 @@ impl Kept {
                 .map(|(name, origin, outcome)| CustomFact {
                     name: name.clone(),
                     origin: origin.clone(),
+                    kind: super::FactKind::Custom,
                     outcome: match outcome {
                         Ok(Some(v)) => Outcome::Value(v.thaw()),
                         Ok(None) => Outcome::Absent,
