@@ -105,11 +105,8 @@ fn mutated_programs_never_crash() {
         let cases = load_corpus(&corpus_dir());
         assert!(!cases.is_empty());
         let watchdog = Watchdog::start();
-        let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
-        let rounds: usize = std::env::var("FUZZ_ROUNDS")
-            .ok()
-            .and_then(|s| s.parse().ok())
-            .unwrap_or(20000);
+        let mut rng = seeded(0x9E37_79B9_7F4A_7C15);
+        let rounds = rounds(20000);
         for _ in 0..rounds {
             let case = &cases[rng.below(cases.len())];
             let src = mutate(&mut rng, &case.src);
@@ -330,6 +327,17 @@ fn fixture_files(ext: &str) -> Vec<String> {
     out
 }
 
+/// The generator of a test: its own seed, or mixed with `FUZZ_SEED` (another run's
+/// programs: `FUZZ_SEED=7 FUZZ_ROUNDS=200000 cargo test --release -p prepl-tests --test fuzz`).
+fn seeded(seed: u64) -> Rng {
+    let extra: u64 = std::env::var("FUZZ_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    // (xorshift needs a state other than zero)
+    Rng((seed ^ extra.wrapping_mul(0x9E37_79B9_7F4A_7C15)).max(1))
+}
+
 fn rounds(default: usize) -> usize {
     std::env::var("FUZZ_ROUNDS")
         .ok()
@@ -343,7 +351,7 @@ fn rounds(default: usize) -> usize {
 fn mutated_templates_never_crash() {
     with_big_stack(|| {
         let watchdog = Watchdog::start();
-        let mut rng = Rng(0xD1B5_4A32_D192_ED03);
+        let mut rng = seeded(0xD1B5_4A32_D192_ED03);
         let mut erb: Vec<String> = TEMPLATE_SEEDS.iter().map(|s| s.to_string()).collect();
         erb.extend(fixture_files("erb"));
         let mut epp: Vec<String> = EPP_SEEDS.iter().map(|s| s.to_string()).collect();
@@ -415,7 +423,7 @@ const YAML_SEEDS: &[&str] = &[
 #[test]
 fn mutated_hiera_yaml_never_crashes() {
     with_big_stack(|| {
-        let mut rng = Rng(0xA076_1D64_78BD_642F);
+        let mut rng = seeded(0xA076_1D64_78BD_642F);
         let mut seeds: Vec<String> = YAML_SEEDS.iter().map(|s| s.to_string()).collect();
         let mut data = Vec::new();
         fn walk(dir: &std::path::Path, out: &mut Vec<String>) {
@@ -496,7 +504,7 @@ fn mutated_module_trees_hiera_and_facts_never_crash() {
     ];
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz/regressions");
     with_big_stack(move || {
-        let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+        let mut rng = seeded(0x2545_F491_4F6C_DD1D);
         for (name, run) in targets {
             let seeds: Vec<String> = std::fs::read_dir(root.join(name))
                 .map(|d| {

@@ -161,6 +161,15 @@ pub fn add_module_facts(
     (facts, report)
 }
 
+/// The names of the external facts of the modules of `env`'s modulepath (`facts.d`).
+pub fn external_fact_names(env: &Environment) -> Vec<String> {
+    external::of_modules(env)
+        .0
+        .into_iter()
+        .map(|f| f.name)
+        .collect()
+}
+
 /// The custom facts of the modules of `env`'s modulepath, resolved over `facts` (a hash:
 /// the facts the agent would have before custom facts). `this_machine`: whether `facts` are
 /// this machine's (else code that reads the machine is not run); `allow_exec`: whether

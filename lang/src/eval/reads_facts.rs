@@ -6,31 +6,36 @@
 //! may; `prepl -e 'Integer[1, 2] < Integer'` needs none of that work (most of its start-up
 //! when modules with custom facts are installed).
 //!
-//! The answer errs on the side of "may": any variable the program reads or assigns outside a
-//! lambda (assigning a fact's name fails with the facts installed), any function call but
-//! those of [`crate::functions::reads_no_facts`], any expression kind not listed below.
+//! The answer errs on the side of "may": any variable the program reads outside a lambda
+//! (but one it assigned before, at the top), an assignment at the top of a name that may be
+//! a fact's (assigning a fact's name fails with the facts installed: the caller answers
+//! which names may be), any function call but those of
+//! [`crate::functions::reads_no_facts`], any expression kind not listed below.
 
 use crate::syntax::ast::{Expr, ExprKind, Lambda};
 use std::rc::Rc;
 
-/// Whether evaluating `body` may read the facts (see the module's documentation).
-pub(crate) fn may_read_facts(body: &[Expr]) -> bool {
+/// Whether evaluating `body` may read the facts (see the module's documentation);
+/// `may_be_fact` tells whether a name the top scope assigns may be a fact's.
+pub(crate) fn may_read_facts(body: &[Expr], may_be_fact: &mut dyn FnMut(&str) -> bool) -> bool {
     let mut walk = Walk {
         bound: Vec::new(),
         lambdas: 0,
+        may_be_fact,
     };
     body.iter().any(|e| walk.expr(e))
 }
 
-struct Walk {
+struct Walk<'a> {
     /// The names lambdas around the expression bind (their parameters and what they
-    /// assigned before it): not the top scope's.
+    /// assigned before it), and the names the top scope assigned before it: no facts.
     bound: Vec<Rc<str>>,
     /// How many lambdas are around the expression.
     lambdas: usize,
+    may_be_fact: &'a mut dyn FnMut(&str) -> bool,
 }
 
-impl Walk {
+impl Walk<'_> {
     fn in_lambda(&self) -> bool {
         self.lambdas != 0
     }
@@ -51,6 +56,20 @@ impl Walk {
             // scope's stay "may": see above); `lambda` binds the name for what follows.
             ExprKind::Assign(lhs, rhs) if self.in_lambda() => {
                 self.expr(rhs) || !assigned_names(lhs, &mut Vec::new())
+            }
+            // At the top, a name that is no fact's is the program's variable from here on
+            // (an assignment in a branch that did not run leaves a later read unknown,
+            // which is an error with the facts or without them).
+            ExprKind::Assign(lhs, rhs) => {
+                let mut names = Vec::new();
+                if self.expr(rhs) || !assigned_names(lhs, &mut names) {
+                    return true;
+                }
+                if names.iter().any(|n| (self.may_be_fact)(n)) {
+                    return true;
+                }
+                self.bound.extend(names);
+                false
             }
             ExprKind::Call { name, block, .. } => {
                 !crate::functions::reads_no_facts(name)
@@ -90,7 +109,7 @@ impl Walk {
             | ExprKind::Unless { .. }
             | ExprKind::Case { .. }
             | ExprKind::Block(_) => self.children(e),
-            // The top scope's assignments, catalog statements, relationships, collectors.
+            // Catalog statements, relationships, collectors.
             _ => true,
         }
     }
@@ -158,7 +177,9 @@ mod tests {
 
     fn reads(src: &str) -> bool {
         let program = crate::syntax::parse(src).expect("parses");
-        may_read_facts(&program.body)
+        may_read_facts(&program.body, &mut |name| {
+            ["os", "osfamily", "environment"].contains(&name)
+        })
     }
 
     #[test]
@@ -176,6 +197,10 @@ mod tests {
             "function f($x) { $x } type T = Integer class c { $y = $facts }",
             "[1, 2].each |$i| { notice($i) }",
             "if 'a' =~ /(a)/ { $1 }",
+            "$x = 1",
+            "$x = [1, 2] $x.map |$v| { $v + $x[0] }",
+            "[$a, $b] = [1, 2] $a + $b",
+            "if true { $t = 1 } $t",
         ] {
             assert!(!reads(src), "{src}");
         }
@@ -219,6 +244,50 @@ mod tests {
         assert!(session.eval("$kernel = 1").is_err());
         assert_eq!(shown(session.eval("$kernel").unwrap()), "'Linux'");
         assert_eq!(made.get(), 2);
+        // a top-scope assignment of a name no fact has needs no facts installed (they are
+        // gathered, once, to tell)
+        let mut session = deferred(false);
+        let program = session.eval("$x = [1, 2] $x.map |$v| { $v * 2 }").unwrap();
+        assert_eq!(shown(program), "[2, 4]");
+        assert!(session.facts_deferred() && made.get() == 3);
+        assert_eq!(shown(session.eval("$x").unwrap()), "[1, 2]");
+        assert!(!session.facts_deferred() && made.get() == 3);
+    }
+
+    /// A module's custom or external fact is a fact's name too: assigning it fails as with
+    /// the facts installed (`Cannot reassign variable`).
+    #[test]
+    fn assigning_a_module_fact_installs_the_facts() {
+        let root = std::env::temp_dir().join(format!("prepl-deferred-mf-{}", std::process::id()));
+        crate::tests::write_file(
+            &root,
+            "m/lib/facter/f.rb",
+            "Facter.add(:from_ruby) { setcode { 1 } }\n",
+        );
+        crate::tests::write_file(&root, "m/facts.d/f.txt", "from_data=2\n");
+        for (name, expected) in [("from_ruby", "1"), ("from_data", "'2'")] {
+            let mut session = crate::Session::new();
+            session.set_environment(crate::env::Environment {
+                name: "production".into(),
+                dir: None,
+                modulepath: vec![root.clone()],
+            });
+            let facts = || crate::env::facts_file::parse_json(r#"{"kernel": "Linux"}"#).unwrap();
+            session.defer_facts(facts, true, true);
+            let error = session.eval(&format!("${name} = 3")).unwrap_err();
+            assert!(
+                error.message.contains("Cannot reassign variable"),
+                "{}",
+                error.message
+            );
+            let value = session.eval(&format!("${name}")).unwrap();
+            assert_eq!(crate::format::to_programmatic(&value), expected);
+            let mut session = crate::Session::new();
+            session.defer_facts(facts, true, true);
+            assert!(session.eval(&format!("${name} = 3")).is_ok());
+            assert!(session.facts_deferred());
+        }
+        std::fs::remove_dir_all(&root).unwrap();
     }
 
     #[test]
@@ -226,7 +295,11 @@ mod tests {
         for src in [
             "$facts",
             "$osfamily",
-            "$x = 1",
+            "$os = 1",
+            "$environment = 'x'",
+            "[$a, $osfamily] = [1, 2]",
+            "$x = $y",
+            "notice($y) $y = 1",
             "\"${os}\"",
             "[1].map |$x| { $x + $y }",
             "[1].map |$x| { $z = $z }",

@@ -83,6 +83,24 @@ impl Strictness {
     }
 }
 
+/// The facts of a session that installs them only when first needed
+/// (`Session::defer_facts`).
+pub(crate) enum DeferredFacts {
+    /// Not gathered yet (this machine's facts are read from it by the function).
+    Later(Box<dyn FnOnce() -> Value>),
+    /// Gathered, to tell which names are facts (`Evaluator::may_be_fact`), not installed.
+    Gathered(Value),
+}
+
+impl DeferredFacts {
+    fn gathered(self) -> Value {
+        match self {
+            DeferredFacts::Later(gather) => gather(),
+            DeferredFacts::Gathered(facts) => facts,
+        }
+    }
+}
+
 /// The deepest nesting of function and lambda calls before evaluation stops with an error.
 pub const MAX_CALL_DEPTH: usize = 20_000;
 
@@ -217,7 +235,7 @@ pub struct Evaluator {
     pub(crate) custom_fact_report: Rc<crate::env::custom_facts::CustomFacts>,
     /// The facts of a session that installs them only before the first input that may
     /// read them (`Session::defer_facts`); `None` once installed (or never deferred).
-    pub(crate) deferred_facts: Option<Box<dyn FnOnce() -> Value>>,
+    pub(crate) deferred_facts: Option<DeferredFacts>,
     /// Whether a catalog with dependency cycles is warned about (as `puppet apply` would).
     pub(crate) warn_cycles: bool,
     /// The file name resources declared now get instead of the source's (`create_resources`
@@ -450,10 +468,38 @@ impl Evaluator {
 
     /// Installs the facts `Session::defer_facts` deferred (gathering them first), if any.
     pub(crate) fn install_deferred_facts(&mut self) {
-        if let Some(facts) = self.deferred_facts.take() {
-            self.given_facts = facts();
+        if let Some(deferred) = self.deferred_facts.take() {
+            self.given_facts = deferred.gathered();
             self.install_facts();
         }
+    }
+
+    /// Whether installing the deferred facts may make `name` a top-scope variable (a fact,
+    /// one the agent adds, a runtime variable, a module's custom or external fact): then a
+    /// program that assigns it needs them installed first, to fail as the reference does.
+    /// The deferred facts are gathered (not installed) for the question: this machine's
+    /// cost little; the custom facts' files are searched for the name, not run.
+    pub(crate) fn may_be_fact(&mut self, name: &str) -> bool {
+        if super::scope::RESERVED.contains(&name) || name == "environment" {
+            return true;
+        }
+        let Some(deferred) = self.deferred_facts.take() else {
+            return true;
+        };
+        let facts = deferred.gathered();
+        let found = matches!(&facts, Value::Hash(h) if h.contains_key(&Value::from(name)));
+        self.deferred_facts = Some(DeferredFacts::Gathered(facts));
+        let node = &self.compilation.catalog.node_name;
+        found
+            || (self.agent_facts
+                && crate::env::settings::agent_facts(&self.env, node)
+                    .iter()
+                    .any(|(k, _)| *k == name))
+            || (self.custom_facts
+                && (crate::env::modules::custom_fact_file(&self.env, name).is_some()
+                    || crate::env::custom_facts::external_fact_names(&self.env)
+                        .iter()
+                        .any(|k| k == name)))
     }
 
     /// Sets `$facts` and the top-scope facts from `given_facts` (again when the node name,
@@ -1116,7 +1162,10 @@ impl Session {
         }
         let result = match parsed {
             Ok(program) => {
-                if ev.deferred_facts.is_some() && super::reads_facts::may_read_facts(&program.body)
+                if ev.deferred_facts.is_some()
+                    && super::reads_facts::may_read_facts(&program.body, &mut |name| {
+                        ev.may_be_fact(name)
+                    })
                 {
                     ev.install_deferred_facts();
                 }
@@ -1419,7 +1468,7 @@ impl Session {
     ) {
         self.evaluator.agent_facts = agent_facts;
         self.evaluator.custom_facts = custom_facts;
-        self.evaluator.deferred_facts = Some(Box::new(facts));
+        self.evaluator.deferred_facts = Some(DeferredFacts::Later(Box::new(facts)));
     }
 
     /// Installs the facts `defer_facts` deferred, now (nothing when there are none).
