@@ -337,8 +337,12 @@ impl Evaluator {
     /// Forgets what the files loaded before and changed (or removed) since defined, and
     /// that they were loaded: the next use of a name they define loads them again. A
     /// definition made since by another file or an input stays.
+    ///
+    /// When a changed file defined type aliases, every file that defined aliases is
+    /// forgotten too: an alias resolved earlier holds the aliases it names (`Array[M::A]`
+    /// holds `M::A` as it was), and is resolved again from its file's kept tree.
     pub(crate) fn forget_changed_files(&mut self) {
-        let changed: Vec<Box<[u8]>> = self
+        let mut changed: Vec<Box<[u8]>> = self
             .autoloaded
             .iter()
             .filter(|(_, loaded)| {
@@ -348,6 +352,19 @@ impl Evaluator {
             .collect();
         if changed.is_empty() {
             return;
+        }
+        let defines_aliases = |key: &Box<[u8]>| {
+            self.autoloaded
+                .get(key)
+                .is_some_and(|loaded| !loaded.aliases.is_empty())
+        };
+        if changed.iter().any(defines_aliases) {
+            changed = self
+                .autoloaded
+                .iter()
+                .filter(|(key, loaded)| !loaded.aliases.is_empty() || changed.contains(key))
+                .map(|(key, _)| key.clone())
+                .collect();
         }
         for key in changed {
             let Some(loaded) = self.autoloaded.remove(&key) else {

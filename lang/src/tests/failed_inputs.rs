@@ -583,3 +583,33 @@ fn module_files_changed_on_disk_are_loaded_again() {
     );
     std::fs::remove_dir_all(&root).unwrap();
 }
+
+/// An alias whose target names another module alias follows that alias's file when it
+/// changes: the alias loaded earlier is not left with the old target.
+#[test]
+fn an_alias_follows_an_edited_alias_it_names() {
+    let root = fresh_dir("alias-chain");
+    write(&root, "m/types/a.pp", "type M::A = Integer\n");
+    write(&root, "m/types/b.pp", "type M::B = Array[M::A]\n");
+    let mut s = session_in(&root);
+    assert_eq!(message(&mut s, "[1] =~ M::B"), "=> true");
+    rewrite(&root, "m/types/a.pp", "type M::A = String\n");
+    assert_eq!(message(&mut s, "'x' =~ M::A"), "=> true");
+    assert_eq!(
+        message(&mut s, "[[1] =~ M::B, ['x'] =~ M::B]"),
+        "=> [false, true]"
+    );
+    assert_eq!(message(&mut s, "M::B"), "=> M::B = Array[M::A = String]");
+    // a fresh session of the same process (the aliases kept for the process)
+    let mut fresh = session_in(&root);
+    assert_eq!(
+        message(&mut fresh, "[[1] =~ M::B, ['x'] =~ M::B]"),
+        "=> [false, true]"
+    );
+    rewrite(&root, "m/types/a.pp", "type M::A = Boolean\n");
+    let mut fresh = session_in(&root);
+    assert_eq!(
+        message(&mut fresh, "[['x'] =~ M::B, [true] =~ M::B]"),
+        "=> [false, true]"
+    );
+}
