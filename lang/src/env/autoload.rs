@@ -353,12 +353,12 @@ impl Evaluator {
         if changed.is_empty() {
             return;
         }
-        let defines_aliases = |key: &Box<[u8]>| {
+        let defines_aliases = |key: &[u8]| {
             self.autoloaded
                 .get(key)
                 .is_some_and(|loaded| !loaded.aliases.is_empty())
         };
-        if changed.iter().any(defines_aliases) {
+        if changed.iter().any(|key| defines_aliases(key)) {
             changed = self
                 .autoloaded
                 .iter()
