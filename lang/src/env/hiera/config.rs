@@ -57,10 +57,76 @@ const LOCATION_KEYS: [&str; 7] = [
 ];
 
 fn lookup_error(message: String, path: &Path) -> Error {
-    Error::new(
-        ErrorKind::Failed,
-        format!("{message} (file: {})", path.display()),
-    )
+    lookup_error_at(message, path, None)
+}
+
+/// A lookup error of the configuration, with the line of the text it is about when known
+/// (as the reference finds it: the first line matching a pattern).
+fn lookup_error_at(message: String, path: &Path, line: Option<usize>) -> Error {
+    let at = match line {
+        Some(line) => format!("(file: {}, line: {line})", path.display()),
+        None => format!("(file: {})", path.display()),
+    };
+    Error::new(ErrorKind::Failed, format!("{message} {at}"))
+}
+
+/// The 1-based number of the first line of `text`, from line `start` on, that matches `re`
+/// once its comment is cut (a `#` outside quotes), as the reference looks for the line an
+/// error is about.
+fn line_matching(text: &str, re: &regex::Regex, start: usize) -> Option<usize> {
+    text.lines()
+        .enumerate()
+        .skip(start.saturating_sub(1))
+        .find(|(_, line)| re.is_match(without_comment(line)))
+        .map(|(i, _)| i + 1)
+}
+
+fn without_comment(line: &str) -> &str {
+    let mut quote = None;
+    for (i, c) in line.char_indices() {
+        match c {
+            '"' | '\'' if quote == Some(c) => quote = None,
+            '"' | '\'' if quote.is_none() => quote = Some(c),
+            '#' if quote.is_none() => return &line[..i],
+            _ => {}
+        }
+    }
+    line
+}
+
+/// `line_matching` of a pattern written here (always valid).
+fn line_of(text: &str, pattern: &str, start: usize) -> Option<usize> {
+    regex::Regex::new(pattern)
+        .ok()
+        .and_then(|re| line_matching(text, &re, start))
+}
+
+/// The type a version 5 `hiera.yaml` must have (the reference's), checked before the rest:
+/// its mismatches are the reference's messages (`entry 'hierarchy' index 0 expects a value
+/// for key 'name'`, `unrecognized key 'foo'`, ...).
+fn v5_type() -> crate::types::PType {
+    thread_local! {
+        static TYPE: crate::types::PType = {
+            let options = r"Optional[Hash[Pattern[/\A[A-Za-z](:?[0-9A-Za-z_-]*[0-9A-Za-z])?\z/], Data]]";
+            let text = "Optional[String[1]]";
+            let texts = "Optional[Array[String[1], 1]]";
+            let level = format!(
+                "Array[Struct[{{'name' => String[1], 'options' => {options}, 'data_hash' => {text}, \
+                 'lookup_key' => {text}, 'hiera3_backend' => {text}, 'v4_data_hash' => {text}, \
+                 'data_dig' => {text}, 'path' => {text}, 'paths' => {texts}, 'glob' => {text}, \
+                 'globs' => {texts}, 'uri' => {text}, 'uris' => {texts}, \
+                 'mapped_paths' => Optional[Array[String[1], 3, 3]], 'datadir' => {text}}}]]"
+            );
+            let config = format!(
+                "Struct[{{'version' => Integer[5, 5], 'defaults' => Optional[Struct[{{\
+                 'data_hash' => {text}, 'lookup_key' => {text}, 'data_dig' => {text}, \
+                 'datadir' => {text}, 'options' => {options}}}]], 'hierarchy' => Optional[{level}], \
+                 'plan_hierarchy' => Optional[{level}], 'default_hierarchy' => Optional[{level}]}}]"
+            );
+            crate::types::typesrc::parse_type(&config).expect("the hiera.yaml type parses")
+        };
+    }
+    TYPE.with(Clone::clone)
 }
 
 fn get<'a>(h: &'a Map, k: &str) -> Option<&'a Value> {
@@ -85,20 +151,29 @@ impl Config {
             .map_err(|e| lookup_error(format!("Unable to read {}: {e}", path.display()), path))?;
         let parsed = super::yaml::parse(&text)
             .map_err(|e| lookup_error(format!("Unable to parse {}: {e}", path.display()), path))?;
-        let Value::Hash(h) = parsed else {
+        let Value::Hash(h) = &parsed else {
             return Err(lookup_error(
                 "File exists but does not contain a valid YAML hash; prepl reads only hiera.yaml version 5".into(),
                 path,
             ));
         };
-        let version = match get(&h, "version") {
+        let version = match get(h, "version") {
             Some(Value::Integer(i)) => *i,
             Some(Value::String(s)) => s.parse().unwrap_or(0),
             None => 3,
             _ => 0,
         };
         match version {
-            5 => {}
+            5 => {
+                let mismatch = crate::types::describe_mismatch(&v5_type(), &parsed);
+                if !mismatch.is_empty() {
+                    // (a type error, not a lookup error: reported as the call's, as there)
+                    return Err(Error::eval(format!(
+                        "The Lookup Configuration at '{}' has wrong type, {mismatch}",
+                        path.display()
+                    )));
+                }
+            }
             3 => {
                 let place = if in_module {
                     "a module"
@@ -110,7 +185,7 @@ impl Config {
                     path,
                 ));
             }
-            4 => return Config::v4(path, &h),
+            4 => return Config::v4(path, h),
             v => {
                 return Err(lookup_error(
                     format!("This runtime does not support hiera.yaml version {v}"),
@@ -119,7 +194,7 @@ impl Config {
             }
         }
         let empty = Map::default();
-        let defaults = match get(&h, "defaults") {
+        let defaults = match get(h, "defaults") {
             Some(Value::Hash(d)) => (**d).clone(),
             // The reference's default: `datadir: data`, `data_hash: yaml_data`.
             None => {
@@ -145,42 +220,36 @@ impl Config {
             .and_then(|v| v.as_str())
             .unwrap_or("data")
             .to_string();
+        // (the shapes are the type's, checked above: an array of hashes, each with a name)
         let entries = |key: &str| -> Result<Option<Vec<Entry>>, Error> {
-            let list = match get(&h, key) {
-                None => return Ok(None),
-                Some(Value::Array(a)) => a.clone(),
-                Some(_) => {
-                    return Err(lookup_error(
-                        format!(
-                            "The Lookup Configuration at '{}' has wrong type, entry '{key}' expects an Array value",
-                            path.display()
-                        ),
-                        path,
-                    ))
-                }
+            let Some(Value::Array(list)) = get(h, key) else {
+                return Ok(None);
             };
             let mut out: Vec<Entry> = Vec::new();
             for e in list.iter() {
                 let Value::Hash(e) = e else {
-                    return Err(lookup_error(
-                        format!("The Lookup Configuration at '{}' has wrong type, entry '{key}' expects a Hash value for each level", path.display()),
-                        path,
-                    ));
+                    continue;
                 };
                 let name = get(e, "name")
                     .and_then(|v| v.as_str())
                     .unwrap_or_default()
                     .to_string();
-                if name.is_empty() {
-                    return Err(lookup_error(
-                        format!("The Lookup Configuration at '{}' has wrong type, a hierarchy entry expects a value for key 'name'", path.display()),
-                        path,
-                    ));
-                }
                 if out.iter().any(|x| x.name == name) {
-                    return Err(lookup_error(
-                        format!("Hierarchy name '{name}' defined more than once."),
+                    let pattern = format!(r#"\s+name:\s+['"]?{}(?:[^\w]|$)"#, regex::escape(&name));
+                    let first = line_of(&text, &pattern, 1);
+                    let again = first.and_then(|first| line_of(&text, &pattern, first + 1));
+                    let (first, line) = match again {
+                        Some(again) => (first, Some(again)),
+                        None => (None, first),
+                    };
+                    let first = match first {
+                        Some(first) => format!(" First defined at (line: {first})"),
+                        None => String::new(),
+                    };
+                    return Err(lookup_error_at(
+                        format!("Hierarchy name '{name}' defined more than once.{first}"),
                         path,
+                        line,
                     ));
                 }
                 let functions: Vec<&str> = FUNCTION_KEYS
@@ -197,9 +266,10 @@ impl Config {
                     _ => return Err(lookup_error(format!("Only one of data_hash, lookup_key, data_dig, or hiera3_backend can be defined in hierarchy '{name}'"), path)),
                 };
                 if kind == "hiera3_backend" {
-                    return Err(lookup_error(
+                    return Err(lookup_error_at(
                         "'hiera3_backend' is only allowed in the global layer".into(),
                         path,
+                        line_of(&text, r"\s+hiera3_backend:", 1),
                     ));
                 }
                 let locs: Vec<&str> = LOCATION_KEYS
@@ -220,10 +290,9 @@ impl Config {
                             "uri" | "uris" => Locations::Uris(string_list(&v)),
                             _ => {
                                 let l = string_list(&v);
-                                if l.len() != 3 {
-                                    return Err(lookup_error(format!("The Lookup Configuration at '{}' has wrong type, entry 'mapped_paths' of hierarchy '{name}' expects size to be 3", path.display()), path));
-                                }
-                                Locations::Mapped(l[0].clone(), l[1].clone(), l[2].clone())
+                                let [variable, key, template] =
+                                    <[String; 3]>::try_from(l).unwrap_or_default();
+                                Locations::Mapped(variable, key, template)
                             }
                         }
                     }
@@ -274,9 +343,10 @@ impl Config {
         };
         let default_hierarchy = entries("default_hierarchy")?;
         if default_hierarchy.is_some() && !in_module {
-            return Err(lookup_error(
+            return Err(lookup_error_at(
                 "'default_hierarchy' is only allowed in the module layer".into(),
                 path,
+                line_of(&text, r"(?:^|\s+)default_hierarchy:", 1),
             ));
         }
         Ok(Config {
@@ -357,11 +427,9 @@ impl Config {
         })
     }
 
-    /// The 1-based line of the first line (outside comments) matching `re`.
+    /// The 1-based number of the first line (outside comments) matching `re`.
     pub fn find_line(&self, re: &regex::Regex) -> Option<usize> {
         let text = crate::env::fs::read_to_string(&self.path).ok()?;
-        text.lines()
-            .position(|l| re.is_match(l.split(" #").next().unwrap_or(l)))
-            .map(|i| i + 1)
+        line_matching(&text, re, 1)
     }
 }

@@ -76,6 +76,9 @@ with open(os.path.join(here, "cases.jsonl"), "w") as f:
     for name, srcs in [("envv4", ["lookup('x')", "lookup('y')", "lookup('z', undef, undef, 'd')"]), ("envv6", ["lookup('x')"]), ("envv3", ["lookup('x')"]), ("envhocon", ["lookup('x')", "lookup('app')", "lookup('app', Hash, 'deep')", "lookup('app.ports.1')", "lookup('msg')", "lookup('greeting')", "lookup('ratio')", "lookup('nothing', undef, undef, 'dflt')", "lookup('y')"]), ("envhoconbad", ["lookup('y')", "lookup('z')"])]:
         for i, src in enumerate(srcs):
             f.write(json.dumps({"id": f"{name}-{i}", "src": src, "env_dir": os.path.join(here, name), "facts": {"os": {"family": "Debian"}}, "node": "n"}) + "\n")
+    # hiera.yaml files the reference refuses (its type's messages, lines of the text)
+    for name in ["dup", "h3", "twofn", "twoloc", "reserved", "defhier", "mapped", "unknownkey", "badversion", "nohier_name", "defaults_bad"]:
+        f.write(json.dumps({"id": f"badconf-{name}", "src": "lookup('k', undef, undef, 'dflt')", "env_dir": os.path.join(here, "badconf", name), "facts": {}, "node": "n"}) + "\n")
     nh = os.path.join(here, "nohiera")
     for i, src in enumerate(["lookup('plain')", "lookup('plain', undef, undef, 'd')", "hiera('plain', 'hd')"]):
         f.write(json.dumps({"id": f"nohiera-{i}", "src": src, "env_dir": nh, "facts": {}, "node": "n"}) + "\n")
