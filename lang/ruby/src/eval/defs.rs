@@ -689,7 +689,7 @@ impl Interp<'_> {
     /// `constant`.
     pub(super) fn constant_node(&mut self, c: &ConstName, at: usize) -> R {
         // (the facts' host answers some constants itself, made anew: not kept)
-        if self.host.custom_facts() {
+        if self.st.custom_facts {
             return self.constant(c, at);
         }
         let changes = CONSTANTS_CHANGED.with(Cell::get);

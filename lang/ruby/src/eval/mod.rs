@@ -158,6 +158,7 @@ impl<'h> Interp<'h> {
         let mut st = State::take();
         st.forget_definitions();
         st.shared = shared;
+        st.custom_facts = host.custom_facts();
         Interp {
             host,
             st: std::mem::ManuallyDrop::new(st),
@@ -169,6 +170,7 @@ impl<'h> Interp<'h> {
     pub fn calling(host: &'h mut dyn Host, loaded: &Loaded) -> Interp<'h> {
         let mut st = State::take();
         st.install(loaded);
+        st.custom_facts = host.custom_facts();
         Interp {
             host,
             st: std::mem::ManuallyDrop::new(st),
@@ -1026,6 +1028,7 @@ impl<'h> Interp<'h> {
         let recv = recv.filter(|r| {
             !(matches!(r.kind, Kind::SelfRef) && matches!(self.st.ctx.this, This::Template))
         });
+        let recv_node = recv;
         // `x.nil?`, `a[i]`, `h[k]` of a local variable: answered on the variable's value in
         // place (`&.` calls go the general way: their nil receiver answers nil)
         if let (Some(r), None, 0 | 1) = (recv, block, args.len()) {
@@ -1043,7 +1046,6 @@ impl<'h> Interp<'h> {
                 }
             }
         }
-        let recv_node = recv;
         let (recv, safe) = match recv {
             Some(r) => {
                 let v = match scope_hash::to_hash_of(r) {
@@ -1062,15 +1064,39 @@ impl<'h> Interp<'h> {
                         None => self.eval_leaf(r)?,
                     },
                 };
-                // (`&.name`, tested by its bytes: a call to compare texts cost more)
-                match name.as_bytes() {
-                    [b'&', b'.', ..] if matches!(v, RValue::Nil) => return Ok(RValue::Nil),
-                    [b'&', b'.', ..] => (Some(v), true),
-                    _ => (Some(v), false),
+                match safe_call(name, &v) {
+                    Some(safe) => (Some(v), safe),
+                    None => return Ok(RValue::Nil),
                 }
             }
             None => (None, false),
         };
+        self.call_on(recv, recv_node, safe, name, args, block, at)
+    }
+
+    /// The call of `name` on `v`, the value of the receiver `r` (`&.name` of nil is nil).
+    #[inline(never)]
+    fn call_on_value(&mut self, v: RValue, r: &Node, name: &Name, args: &[Node], at: usize) -> R {
+        match safe_call(name, &v) {
+            Some(safe) => self.call_on(Some(v), Some(r), safe, name, args, None, at),
+            None => Ok(RValue::Nil),
+        }
+    }
+
+    /// The rest of a call once its receiver is known (`None`: self's method or a
+    /// function), `recv_node` the receiver's node, `safe` for `&.name`.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn call_on(
+        &mut self,
+        recv: Option<RValue>,
+        recv_node: Option<&Node>,
+        safe: bool,
+        name: &Name,
+        args: &[Node],
+        block: Option<&Rc<Block>>,
+        at: usize,
+    ) -> R {
         let id = name.id();
         let name = if safe { &name[2..] } else { &**name };
         // The commonest core methods of core values, without an argument list
@@ -1191,19 +1217,47 @@ impl<'h> Interp<'h> {
         else {
             return Ok(None);
         };
-        let (Kind::LVar(var)
-        | Kind::Call {
-            vcall: true,
-            name: var,
-            ..
-        }) = &inner.kind
-        else {
-            return Ok(None);
-        };
         if args.len() > 1 || name.as_bytes().first() == Some(&b'&') {
             return Ok(None);
         }
-        self.quick_local_call(var, name.id(), args)
+        match &inner.kind {
+            Kind::LVar(var)
+            | Kind::Call {
+                vcall: true,
+                name: var,
+                ..
+            } => self.quick_local_call(var, name.id(), args),
+            Kind::Call {
+                recv: Some(_),
+                block: None,
+                ..
+            } => self.quick_chain(inner, r, name, args),
+            _ => Ok(None),
+        }
+    }
+
+    /// [`Interp::quick_receiver`] of a call whose receiver `inner` is itself such a
+    /// receiver (`args[0].to_s` in `args[0].to_s.empty?`): `None` when `inner` is not
+    /// answered that way (which had no effect: the caller evaluates `r` as usual); else
+    /// `r`'s value, through the general path with `inner`'s value when the quick one
+    /// does not answer (`inner` ran once, and may have had an effect: `a.delete(x).foo`).
+    #[inline(never)]
+    fn quick_chain(
+        &mut self,
+        inner: &Node,
+        r: &Node,
+        name: &Name,
+        args: &[Node],
+    ) -> R<Option<RValue>> {
+        let Some(v) = self.quick_receiver(inner)? else {
+            return Ok(None);
+        };
+        if methods::quick::takes(&v) {
+            if let Some(answer) = self.quick_call(&v, name.id(), args)? {
+                return Ok(Some(answer));
+            }
+        }
+        self.call_on_value(v, inner, name, args, r.at).map(Some)
     }
 
     /// A quick call's argument that is a constant, looked up (the only kind of argument
@@ -1432,6 +1486,17 @@ impl<'h> Interp<'h> {
     /// `inspect` (a hook for objects whose form depends on the interpreter).
     pub fn inspect(&self, v: &RValue) -> String {
         inspect(v)
+    }
+}
+
+/// Whether a call of `name` on `v` is a safe call (`&.name`), by the name's bytes (a call
+/// to compare texts cost more); `None` for a safe call on nil, which is nil.
+#[inline(always)]
+fn safe_call(name: &Name, v: &RValue) -> Option<bool> {
+    match name.as_bytes() {
+        [b'&', b'.', ..] if matches!(v, RValue::Nil) => None,
+        [b'&', b'.', ..] => Some(true),
+        _ => Some(false),
     }
 }
 

@@ -100,6 +100,9 @@ pub struct State {
     /// Room for the scopes a proc's call sets aside (`Interp::call_proc`), kept between
     /// calls (a nested call's takes its own).
     pub(crate) set_aside: Vec<Scope>,
+    /// The host's `custom_facts()`, asked once when the interpreter is made (a constant's
+    /// node asked it at each look-up, a dynamic call).
+    pub(crate) custom_facts: bool,
 }
 
 impl State {
@@ -130,6 +133,7 @@ impl State {
             spare_args: Vec::new(),
             spare_scopes: Vec::new(),
             set_aside: Vec::new(),
+            custom_facts: false,
         }
     }
 

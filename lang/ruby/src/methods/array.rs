@@ -803,6 +803,38 @@ pub fn delete(cell: &std::cell::RefCell<Vec<RValue>>, x: &RValue) -> RValue {
     let Some(first) = first else {
         return RValue::Nil;
     };
+    // The hits are found while the array is only read (`x` may be the array itself, or
+    // hold it), then removed: for the 64 items from the first hit on, marked in a word
+    // (a list of them was an allocation at each hit: stdlib's `pick` deletes `''`).
+    let len = cell.borrow().len();
+    if len - first > 64 {
+        return delete_listed(cell, x, first);
+    }
+    let (hits, last) = {
+        let items = cell.borrow();
+        let mut hits = 1u64;
+        let mut last = first;
+        for (k, v) in items[first + 1..].iter().enumerate() {
+            if v.equals(x) {
+                hits |= 1 << (k + 1);
+                last = first + 1 + k;
+            }
+        }
+        (hits, last)
+    };
+    let mut items = cell.borrow_mut();
+    let deleted = items[last].clone();
+    let mut i = 0;
+    items.retain(|_| {
+        let hit = i >= first && hits & (1 << (i - first)) != 0;
+        i += 1;
+        !hit
+    });
+    deleted
+}
+
+/// [`delete`] of an array whose items past the first hit are too many to mark in a word.
+fn delete_listed(cell: &std::cell::RefCell<Vec<RValue>>, x: &RValue, first: usize) -> RValue {
     let hits: Vec<usize> = {
         let items = cell.borrow();
         (first..items.len())

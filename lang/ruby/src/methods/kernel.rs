@@ -24,6 +24,14 @@ pub fn call(
         block,
         at,
     };
+    let r = call_with(it, &c);
+    // (the argument list's room kept for the next call's: `Interp::list`)
+    it.st.keep_args(c.args);
+    r
+}
+
+fn call_with(it: &mut Interp, c: &Call) -> R {
+    let (name, at) = (c.name, c.at);
     match c.id {
         M::scope => {
             c.arity(0, 0)?;
