@@ -18,7 +18,7 @@
 //! Only directories that exist are kept, each once.
 
 use super::Environment;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// The environment variable that sets the base modulepath (`DIR[:DIR...]`, empty for none).
 pub const VARIABLE: &str = "PREPL_BASEMODULEPATH";
@@ -150,33 +150,38 @@ fn setting(conf: &str, key: &str) -> Option<String> {
 /// no modulepath; an `environment.conf` modulepath without `$basemodulepath` has none of it.
 pub fn with_base(env: &Environment, base: &[PathBuf]) -> Vec<PathBuf> {
     let mut out = env.modulepath.clone();
-    if base.is_empty() || !wants_base(env.dir.as_deref()) {
+    let Some(at) = base_position(env) else {
         return out;
-    }
+    };
+    let mut at = at.min(out.len());
     for d in base {
         if !out.contains(d) {
-            out.push(d.clone());
+            out.insert(at, d.clone());
+            at += 1;
         }
     }
     out
 }
 
-/// Whether an environment directory's modulepath includes the base modulepath: it does
-/// unless its `environment.conf` sets a modulepath without `$basemodulepath`.
-fn wants_base(dir: Option<&Path>) -> bool {
-    let Some(dir) = dir else {
-        return true;
+/// Where the base modulepath goes in an environment's modulepath (`None`: it has none of
+/// it): after the directories `environment.conf` names before `$basemodulepath`; at the end
+/// when it sets no modulepath (and for an environment without a directory).
+fn base_position(env: &Environment) -> Option<usize> {
+    let Some(dir) = env.dir.as_deref() else {
+        return Some(env.modulepath.len());
     };
-    let conf = super::fs::read_to_string(&dir.join("environment.conf")).unwrap_or_default();
-    conf.lines()
-        .filter_map(|l| l.split_once('='))
-        .find(|(k, _)| k.trim() == "modulepath")
-        .is_none_or(|(_, v)| v.contains("$basemodulepath"))
+    let conf = super::environment_conf::EnvironmentConf::read(dir);
+    let Some(entries) = conf.modulepath() else {
+        return Some(env.modulepath.len());
+    };
+    let at = entries.iter().position(|e| *e == "$basemodulepath")?;
+    Some(entries[..at].iter().filter(|e| !e.starts_with('$')).count())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::path::Path;
 
     #[test]
     fn puppet_conf_user_section_wins_over_main() {
@@ -220,8 +225,26 @@ mod tests {
         )
         .unwrap();
         std::fs::write(without.join("environment.conf"), "modulepath = modules\n").unwrap();
-        let base = vec![PathBuf::from("/base")];
+        let middle = root.join("middle");
+        std::fs::create_dir_all(&middle).unwrap();
+        std::fs::write(
+            middle.join("environment.conf"),
+            "modulepath = site:$basemodulepath:modules\n",
+        )
+        .unwrap();
+        let base = vec![PathBuf::from("/base"), PathBuf::from("/base2")];
         let env = |dir: &Path| Environment::from_dir(dir.to_path_buf(), Vec::new());
+        // (where `$basemodulepath` is written: Puppet interpolates the setting there)
+        assert_eq!(
+            with_base(&env(&middle), &base),
+            vec![
+                middle.join("site"),
+                PathBuf::from("/base"),
+                PathBuf::from("/base2"),
+                middle.join("modules")
+            ]
+        );
+        let base = vec![PathBuf::from("/base")];
         assert_eq!(
             with_base(&env(&with), &base),
             vec![with.join("modules"), PathBuf::from("/base")]

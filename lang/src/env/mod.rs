@@ -14,6 +14,7 @@ pub(crate) mod alias_memo;
 pub mod autoload;
 pub mod basemodulepath;
 pub mod custom_facts;
+pub mod environment_conf;
 pub mod fact_command;
 pub mod facterdb;
 pub mod facts;
@@ -52,12 +53,8 @@ impl Environment {
         let Some(dir) = &self.dir else {
             return Vec::new();
         };
-        let conf = fs::read_to_string(&dir.join("environment.conf")).unwrap_or_default();
-        let configured = conf.lines().find_map(|l| {
-            let (k, v) = l.split_once('=')?;
-            (k.trim() == "manifest").then(|| v.trim().to_string())
-        });
-        let path = match configured {
+        let conf = environment_conf::EnvironmentConf::read(dir);
+        let path = match conf.get("manifest").map(str::to_string) {
             Some(p) if PathBuf::from(&p).is_absolute() => PathBuf::from(p),
             Some(p) => dir.join(p),
             None => dir.join("manifests"),
@@ -93,18 +90,12 @@ impl Environment {
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_else(|| "production".into());
-        let conf = fs::read_to_string(&dir.join("environment.conf")).unwrap_or_default();
+        let conf = environment_conf::EnvironmentConf::read(&dir);
         let mut modulepath = Vec::new();
-        let configured = conf.lines().find_map(|l| {
-            let (k, v) = l.split_once('=')?;
-            (k.trim() == "modulepath").then(|| v.trim().to_string())
-        });
-        match configured {
+        // (`$basemodulepath` is placed by `basemodulepath::with_base`)
+        match conf.modulepath() {
             Some(paths) => {
-                for p in paths
-                    .split(':')
-                    .filter(|p| !p.is_empty() && !p.starts_with('$'))
-                {
+                for p in paths.into_iter().filter(|p| !p.starts_with('$')) {
                     let p = PathBuf::from(p);
                     modulepath.push(if p.is_absolute() { p } else { dir.join(p) });
                 }

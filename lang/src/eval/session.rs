@@ -1223,8 +1223,14 @@ impl Session {
     }
 
     /// Sends log lines (`notice` ...) to `sink` as they happen.
+    /// The lines logged before, kept for `take_logs`, go to it first (the warnings about
+    /// an environment set before the sink).
     pub fn set_log_sink(&mut self, sink: impl FnMut(LogLevel, &str) + 'static) {
-        self.evaluator.log_sink = Some(Box::new(sink));
+        let mut sink: LogSink = Box::new(sink);
+        for (level, message) in std::mem::take(&mut self.evaluator.logs) {
+            sink(level, &message);
+        }
+        self.evaluator.log_sink = Some(sink);
     }
 
     /// The log lines produced since the last call (when no sink is set).
@@ -1323,6 +1329,22 @@ impl Session {
     /// Sets the environment (modulepath, environment directory) that classes, defines,
     /// functions, type aliases, templates, files and Hiera data are loaded from.
     pub fn set_environment(&mut self, mut env: crate::env::Environment) {
+        if let Some(dir) = &env.dir {
+            // (once per session and file, as the reference warns once per process)
+            let conf = crate::env::environment_conf::EnvironmentConf::read(dir);
+            for warning in conf.warnings() {
+                if self.evaluator.first_deprecation(&warning) {
+                    self.evaluator.log(LogLevel::Warning, &warning);
+                }
+            }
+            // The reference compiles nothing in an environment whose file it cannot read;
+            // prepl says so and reads the rest (docs/deviations.md).
+            if let Some(error) = conf.error() {
+                if self.evaluator.first_deprecation(&error) {
+                    self.evaluator.log(LogLevel::Err, &error);
+                }
+            }
+        }
         self.own_modulepath = env.modulepath.clone();
         env.modulepath = crate::env::basemodulepath::with_base(&env, &self.base_modulepath);
         self.evaluator.env = env;
