@@ -446,3 +446,26 @@ SPEC_DISAGREEMENTS += [
     # reference unwraps it.
     "Array([[1], 'a', 7].step(3))",
 ]
+
+# --- errors (session 34, seed 1): a comma separated list of statements is rejected (its
+# first comma) before a token that cannot start a statement after it, as the reference's
+# parser reduces the statements first; not after a `;`, not in a started statement; a
+# lexical error where the tokens end comes first.
+PROGRAMS += [
+    "$x = 1, 2 ]",
+    "$x = 1, 2; ]",
+    "$x = 1, 2 'open",
+    "$x = 1, 2\n$y = )",
+    "$x = 1, 2\n$y = 3 )",
+    "if true { $a = 1, 2 } ]",
+    "notice 1, 2 ]",
+    "foo 1, 2 ]",
+    "$x = 1, 2 + ]",
+    "[1].each |$x| { $x, 2 => }",
+    "$x = 1, 2 else { 3 }",
+    "$x = 1, 2 |",
+    "$x = 1, 2 ,]",
+    "$x = 1, 2 @(END)",
+    "$x = 1, 2 )\nnotice(3)",
+    "function f(String $p, $q = 2) {\n  $p, $q]\n}\nf('s')",
+]
