@@ -469,3 +469,21 @@ PROGRAMS += [
     "$x = 1, 2 )\nnotice(3)",
     "function f(String $p, $q = 2) {\n  $p, $q]\n}\nf('s')",
 ]
+# `true` and `false` are no attribute names (the reference's lexer makes them Booleans).
+PROGRAMS += [
+    "notify { x: true => 1 }",
+    "Notify { true => 1 }",
+    "1\n{false => 1}",
+    "$a = 1\n{true => 1}",
+]
+# `{,}`: no attribute operations and the optional final comma.
+PROGRAMS += [
+    "$x = [[1, 2, 3]{,\n}]",
+    "$x = [1]{,}",
+    "$x = [1]{, 2}",
+    "notify { x: , }",
+    "notify { x: ,, }",
+    "Notify {,}",
+    "Notify <| |> {,}",
+    "$x = {'a' => [1]{,\n}}",
+]
