@@ -487,3 +487,15 @@ PROGRAMS += [
     "Notify <| |> {,}",
     "$x = {'a' => [1]{,\n}}",
 ]
+
+# --- scoping (session 34, seed 1): a class's parameter read qualified (`$c1::p2`) in a
+# default before it has a value is the same error as read unqualified.
+PROGRAMS += [
+    "class c1($p1 = 'a', $p2 = \"${c1::p1}\") { notice($p2) } include c1",
+    "class c1($p1 = \"${c1::p2}\", $p2 = 'b') { notice($p1) } include c1",
+    "class c1($p2 = \"${c1::p2}\") { } include c1",
+    "class c1($p1 = 'a', $p2 = $c1::p3, $p3 = 'x') { notice($p2) } include c1",
+    "class c1($p1 = 'a', $p2 = $c1::p3, $p3 = 'x') { notice($p2) } class { 'c1': p3 => 'given' }",
+    "class c1($p1 = 'a', $p2 = $::c1::p3, $p3 = 'x') { notice($p2) } include c1",
+    "class c1($p1 = 'a', $p2 = [1].map |$x| { $c1::p3 }, $p3 = 'x') { notice($p2) } include c1",
+]
