@@ -499,3 +499,21 @@ PROGRAMS += [
     "class c1($p1 = 'a', $p2 = $::c1::p3, $p3 = 'x') { notice($p2) } include c1",
     "class c1($p1 = 'a', $p2 = [1].map |$x| { $c1::p3 }, $p3 = 'x') { notice($p2) } include c1",
 ]
+
+# --- errors (session 34, seed 3): a `json` heredoc's checker words its error as Ruby's JSON
+# parser does (where its machine stopped: an object or a string from where it started, an
+# array from the element it could not read), cut at 100 characters, newlines as `\n`.
+PROGRAMS += [
+    "@(E:json)\nE",
+    "@(E:json)\n{\nE",
+    "@(E:json)\n[1,\nE",
+    "@(E:json)\n[1 2]\nE",
+    "@(E:json)\n{\"a\": 1\nE",
+    "@(E:json)\n  nul\n  E",
+    "@(E:json)\n{\"a\":1,}\nE",
+    "@(E:json)\n x\nE",
+    "@(E:json)\n\"abc\nE",
+    "@(E:json)\n{\"a\": [1, 2, {\"b\": \"a long string to pass the hundred characters of the message\"}, 3, 4\nE",
+    "@(E:json)\nNaN\nE",
+    "@(E:json)\n[1]\nE",
+]
