@@ -230,12 +230,36 @@ def cause(d):
     return "catalog: " + mask(changed[0] if changed else "?")
 
 
+def write_env(pid, files):
+    """Writes an environment directory for program `pid` (`files`: relative path -> text)
+    under out/envs/, afresh; its absolute path."""
+    import shutil
+    root = os.path.join(OUT, "envs", pid)
+    shutil.rmtree(root, ignore_errors=True)
+    for rel, text in files.items():
+        path = os.path.join(root, rel)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w") as f:
+            f.write(text)
+    return root
+
+
 def run_catalog_area(area, mod, count, seed, batch):
     """A catalog area: each program is one whole catalog program, compiled by both; the
     value, log, first line of an error and the catalog are compared."""
     rng = random.Random(f"{area}:{seed}")
-    programs = [{"id": f"{area}-{seed}-{n + 1}", "src": mod.program(rng), "catalog": True,
-                 "tags": True} for n in range(count)]
+    programs = []
+    for n in range(count):
+        pid = f"{area}-{seed}-{n + 1}"
+        p = mod.program(rng)
+        # A program is its source, or a dict: the source with the case's `facts` and `node`,
+        # and the `files` of its environment directory (written under out/envs/).
+        p = p if isinstance(p, dict) else {"src": p}
+        case = {"id": pid, "src": p["src"], "catalog": True, "tags": True}
+        case.update({k: v for k, v in p.items() if k in ("facts", "node")})
+        if "files" in p:
+            case["env_dir"] = write_env(pid, p["files"])
+        programs.append(case)
     t0 = time.time()
     answers = cached_oracle(area, seed, programs, batch)
     t_oracle = time.time() - t0

@@ -741,7 +741,7 @@ impl Evaluator {
             if let Some(v) = self.globals.get_hashed(name, hash) {
                 return Ok(Some(v.clone()));
             }
-        } else if let Some(v) = self.qualified_variable(name) {
+        } else if let Some(v) = self.qualified_variable(name)? {
             return Ok(Some(v));
         }
         match self.globals.get(name) {
@@ -815,13 +815,22 @@ impl Evaluator {
     }
 
     /// `$apache::port`: the variable of an evaluated class (`None` when the class was not
-    /// evaluated or has no such variable; `$::x` is the top scope's).
-    fn qualified_variable(&self, name: &str) -> Option<Value> {
+    /// evaluated or has no such variable; `$::x` is the top scope's). While the class's
+    /// parameter defaults are evaluated, its parameters without a value yet are the
+    /// reference's error, as when read unqualified.
+    fn qualified_variable(&self, name: &str) -> Result<Option<Value>, Error> {
         let name = name.strip_prefix("::").unwrap_or(name);
-        let (class, var) = crate::names::split_last(name)?;
+        let Some((class, var)) = crate::names::split_last(name) else {
+            return Ok(None);
+        };
         if class.eq_ignore_ascii_case("settings") {
             let node = &self.compilation.catalog.node_name;
-            return crate::env::settings::lookup(&self.env, node, self.strict, var);
+            return Ok(crate::env::settings::lookup(
+                &self.env,
+                node,
+                self.strict,
+                var,
+            ));
         }
         // (class names are mostly written in lower case: no new string for those)
         let lower: std::borrow::Cow<str> = if class.bytes().any(|b| b.is_ascii_uppercase()) {
@@ -829,8 +838,11 @@ impl Evaluator {
         } else {
             class.into()
         };
-        let scope = self.compilation.class_scopes.get(lower.as_ref())?;
-        scope.lookup(var)
+        let Some(scope) = self.compilation.class_scopes.get(lower.as_ref()) else {
+            return Ok(None);
+        };
+        scope.check_parameter_access(var)?;
+        Ok(scope.lookup(var))
     }
 
     fn assign(&mut self, target: &Expr, value: Value) -> EvalResult<()> {

@@ -18,6 +18,7 @@
 pub mod error;
 pub mod glob;
 pub mod highlight;
+pub mod json_syntax;
 pub mod limits;
 pub mod names;
 pub mod span;

@@ -248,9 +248,15 @@ impl<'s> Parser<'s> {
     /// Statements up to (not including) `}` or the end of input.
     fn statements(&mut self) -> PResult<Vec<Expr>> {
         let mut items = Vec::new();
+        let mut after_semicolon = false;
         while !self.at(Punct::RBrace) && !self.at_eof() {
-            items.push(self.syntactic_statement()?);
-            if self.eat(Punct::Semic) && (self.at(Punct::RBrace) || self.at_eof()) {
+            let start = self.start();
+            match self.syntactic_statement() {
+                Ok(item) => items.push(item),
+                Err(e) => return Err(self.pending_comma_error(items, e, start, after_semicolon)),
+            }
+            after_semicolon = self.eat(Punct::Semic);
+            if after_semicolon && (self.at(Punct::RBrace) || self.at_eof()) {
                 let e = self.unexpected();
                 // The reference rejects a program ending with `;`. More input could complete
                 // it, but at top level the REPL is better served by the error at once.
@@ -261,7 +267,34 @@ impl<'s> Parser<'s> {
                 return Err(e);
             }
         }
+        // The reference lexes on demand: a lexical error where the tokens end comes before
+        // the statements around it are reduced (and a comma list among them is rejected).
+        if self.at_eof() && self.lex_error.is_some() {
+            return Err(self.unexpected());
+        }
         self.transform_calls(items)
+    }
+
+    /// The error to report when a statement starting at `start` failed with `e`: the
+    /// reference's parser (LALR, with default reductions) reduces the statements before it
+    /// finds that a token cannot start another one, so a comma list among them
+    /// (`$x = 1, 2 ]`) is rejected first. Not after a `;`, which expects a statement, and
+    /// not when the statement got past its first token.
+    #[cold]
+    fn pending_comma_error(
+        &self,
+        items: Vec<Statement>,
+        e: Failed,
+        start: u32,
+        after_semicolon: bool,
+    ) -> Failed {
+        let at_start = e.0.kind == ErrorKind::Syntax && e.0.span.is_some_and(|s| s.start == start);
+        if at_start && !after_semicolon && items.iter().any(|i| matches!(i, Statement::List(..))) {
+            if let Err(comma) = self.transform_calls(items) {
+                return comma;
+            }
+        }
+        e
     }
 
     /// `{ statements }`

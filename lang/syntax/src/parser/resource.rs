@@ -93,15 +93,27 @@ impl<'s> Parser<'s> {
 
     /// Whether the tokens after `{` are attribute operations (not `title:`).
     fn at_attribute_operation(&self) -> bool {
-        let name_like =
-            matches!(self.tok(), Tok::Name(_) | Tok::Keyword(_)) || self.at(Punct::Times);
+        let name_like = self.at_attribute_name() || self.at(Punct::Times);
         name_like && matches!(self.peek_tok(1), Tok::Punct(Punct::FArrow | Punct::PArrow))
+    }
+
+    /// Whether the token is a word an attribute may be named by: a name or a keyword, but
+    /// not `true` or `false` (the reference's lexer makes them Booleans, which its grammar
+    /// does not take as attribute names).
+    fn at_attribute_name(&self) -> bool {
+        match self.tok() {
+            Tok::Name(_) => true,
+            Tok::Keyword(k) => !matches!(k, Keyword::True | Keyword::False),
+            _ => false,
+        }
     }
 
     /// After `left`, at `{`: a resource, defaults, override, or a title-less body.
     fn resource_rest(&mut self, left: Expr, start: u32) -> PResult<Expr> {
         let brace = self.advance();
-        if self.at(Punct::RBrace) || self.at_attribute_operation() {
+        // `{,}` too: no attribute operations and the optional final comma (a title cannot
+        // start with a comma)
+        if self.at(Punct::RBrace) || self.at(Punct::Comma) || self.at_attribute_operation() {
             let attributes = self.attribute_operations()?;
             self.expect(Punct::RBrace)?;
             let span = self.span_from(start);
@@ -217,12 +229,16 @@ impl<'s> Parser<'s> {
         Ok(ResourceBody { title, attributes })
     }
 
-    /// `name => value, name +> value, * => hash` with an optional trailing comma.
+    /// `name => value, name +> value, * => hash` with an optional trailing comma (which may
+    /// stand alone: `Notify {,}`, `notify { x: , }`).
     pub(super) fn attribute_operations(&mut self) -> PResult<Vec<AttributeOp>> {
         let mut ops = Vec::new();
+        if self.eat(Punct::Comma) {
+            return Ok(ops);
+        }
         loop {
             if !self.at_attribute_operation() {
-                if matches!(self.tok(), Tok::Name(_) | Tok::Keyword(_)) {
+                if self.at_attribute_name() {
                     // an attribute name must be followed by `=>` or `+>`
                     self.skip();
                     return Err(self.unexpected());

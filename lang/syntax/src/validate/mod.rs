@@ -560,23 +560,26 @@ impl Validator {
     }
 }
 
-/// A JSON parse error the way the reference's JSON library words it: `859: unexpected token
-/// at '<rest of the text from the bad token>'`.
 /// The error of a heredoc's syntax checker (`@(END:json)`, `@(END:pp)`) for its text, none
 /// when the text passes or no checker has the syntax (a compound syntax `a+pp`, which the
 /// reference's checkers refuse, is not checked). The error has no span: it is reported at
 /// the text (the reference: its first line).
 pub fn external_syntax_error(syntax: &str, text: &str) -> Option<Error> {
     let (message, logged) = match syntax {
-        "json" => match serde_json::from_str::<serde_json::Value>(text) {
-            Ok(_) => return None,
-            Err(err) => (
-                format!(
-                    "JSON syntax checker: Cannot parse invalid JSON string. {}",
-                    ruby_inspect(&json_error(text, &err))
-                ),
-                Vec::new(),
-            ),
+        // The reference's checker parses with Ruby's JSON and quotes the message cut at
+        // 100 characters, newlines as `\n`.
+        "json" => match crate::json_syntax::error(text) {
+            None => return None,
+            Some(m) => {
+                let m: String = m.chars().take(100).collect();
+                (
+                    format!(
+                        "JSON syntax checker: Cannot parse invalid JSON string. \"{}\"",
+                        m.replace("\r\n", "\\n").replace('\n', "\\n")
+                    ),
+                    Vec::new(),
+                )
+            }
         },
         // The PP checker parses and validates the text, and quotes the message (with its
         // position in the text, if any, and newlines as `\n`), cut at 500 characters.
@@ -611,49 +614,6 @@ pub fn external_syntax_error(syntax: &str, text: &str) -> Option<Error> {
     );
     err.logged = logged;
     Some(err)
-}
-
-fn json_error(text: &str, err: &serde_json::Error) -> String {
-    if err.is_eof() && text.trim().is_empty() {
-        return "unexpected end of input".to_string();
-    }
-    let line_start: usize = text
-        .split_inclusive('\n')
-        .take(err.line().saturating_sub(1))
-        .map(str::len)
-        .sum();
-    let mut at = line_start;
-    for c in text[line_start..]
-        .chars()
-        .take(err.column().saturating_sub(1))
-    {
-        at += c.len_utf8();
-    }
-    let at = at.min(text.len());
-    let token_start = text[..at]
-        .trim_end_matches(|c: char| c.is_alphanumeric())
-        .len();
-    format!("859: unexpected token at '{}'", &text[token_start..])
-}
-
-/// A string quoted and escaped as Ruby's `inspect` shows it.
-fn ruby_inspect(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            '\u{1b}' => out.push_str("\\e"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\x{:02X}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
 }
 
 /// A branch of `if`, `unless` or `case` with one statement is that statement itself in the

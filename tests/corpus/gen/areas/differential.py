@@ -446,3 +446,74 @@ SPEC_DISAGREEMENTS += [
     # reference unwraps it.
     "Array([[1], 'a', 7].step(3))",
 ]
+
+# --- errors (session 34, seed 1): a comma separated list of statements is rejected (its
+# first comma) before a token that cannot start a statement after it, as the reference's
+# parser reduces the statements first; not after a `;`, not in a started statement; a
+# lexical error where the tokens end comes first.
+PROGRAMS += [
+    "$x = 1, 2 ]",
+    "$x = 1, 2; ]",
+    "$x = 1, 2 'open",
+    "$x = 1, 2\n$y = )",
+    "$x = 1, 2\n$y = 3 )",
+    "if true { $a = 1, 2 } ]",
+    "notice 1, 2 ]",
+    "foo 1, 2 ]",
+    "$x = 1, 2 + ]",
+    "[1].each |$x| { $x, 2 => }",
+    "$x = 1, 2 else { 3 }",
+    "$x = 1, 2 |",
+    "$x = 1, 2 ,]",
+    "$x = 1, 2 @(END)",
+    "$x = 1, 2 )\nnotice(3)",
+    "function f(String $p, $q = 2) {\n  $p, $q]\n}\nf('s')",
+]
+# `true` and `false` are no attribute names (the reference's lexer makes them Booleans).
+PROGRAMS += [
+    "notify { x: true => 1 }",
+    "Notify { true => 1 }",
+    "1\n{false => 1}",
+    "$a = 1\n{true => 1}",
+]
+# `{,}`: no attribute operations and the optional final comma.
+PROGRAMS += [
+    "$x = [[1, 2, 3]{,\n}]",
+    "$x = [1]{,}",
+    "$x = [1]{, 2}",
+    "notify { x: , }",
+    "notify { x: ,, }",
+    "Notify {,}",
+    "Notify <| |> {,}",
+    "$x = {'a' => [1]{,\n}}",
+]
+
+# --- scoping (session 34, seed 1): a class's parameter read qualified (`$c1::p2`) in a
+# default before it has a value is the same error as read unqualified.
+PROGRAMS += [
+    "class c1($p1 = 'a', $p2 = \"${c1::p1}\") { notice($p2) } include c1",
+    "class c1($p1 = \"${c1::p2}\", $p2 = 'b') { notice($p1) } include c1",
+    "class c1($p2 = \"${c1::p2}\") { } include c1",
+    "class c1($p1 = 'a', $p2 = $c1::p3, $p3 = 'x') { notice($p2) } include c1",
+    "class c1($p1 = 'a', $p2 = $c1::p3, $p3 = 'x') { notice($p2) } class { 'c1': p3 => 'given' }",
+    "class c1($p1 = 'a', $p2 = $::c1::p3, $p3 = 'x') { notice($p2) } include c1",
+    "class c1($p1 = 'a', $p2 = [1].map |$x| { $c1::p3 }, $p3 = 'x') { notice($p2) } include c1",
+]
+
+# --- errors (session 34, seed 3): a `json` heredoc's checker words its error as Ruby's JSON
+# parser does (where its machine stopped: an object or a string from where it started, an
+# array from the element it could not read), cut at 100 characters, newlines as `\n`.
+PROGRAMS += [
+    "@(E:json)\nE",
+    "@(E:json)\n{\nE",
+    "@(E:json)\n[1,\nE",
+    "@(E:json)\n[1 2]\nE",
+    "@(E:json)\n{\"a\": 1\nE",
+    "@(E:json)\n  nul\n  E",
+    "@(E:json)\n{\"a\":1,}\nE",
+    "@(E:json)\n x\nE",
+    "@(E:json)\n\"abc\nE",
+    "@(E:json)\n{\"a\": [1, 2, {\"b\": \"a long string to pass the hundred characters of the message\"}, 3, 4\nE",
+    "@(E:json)\nNaN\nE",
+    "@(E:json)\n[1]\nE",
+]
