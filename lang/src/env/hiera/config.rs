@@ -149,7 +149,12 @@ impl Config {
     pub fn load(path: &Path, in_module: bool) -> Result<Config, Error> {
         let text = crate::env::fs::read_to_string(path)
             .map_err(|e| lookup_error(format!("Unable to read {}: {e}", path.display()), path))?;
-        let parsed = super::yaml::parse(&text)
+        Config::from_text(path, &text, in_module)
+    }
+
+    /// [`load`](Self::load) of the text read at `path`.
+    pub fn from_text(path: &Path, text: &str, in_module: bool) -> Result<Config, Error> {
+        let parsed = super::yaml::parse(text)
             .map_err(|e| lookup_error(format!("Unable to parse {}: {e}", path.display()), path))?;
         let Value::Hash(h) = &parsed else {
             return Err(lookup_error(
