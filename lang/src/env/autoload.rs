@@ -246,7 +246,10 @@ impl Evaluator {
         if parsed.mentions_break {
             self.debug_saw_text(&source.text);
         }
-        check_locations(&self.env, &path, &program).map_err(|e| e.in_source(&source))?;
+        if !parsed.located_in(&self.env.modulepath) {
+            check_locations(&self.env, &path, &program).map_err(|e| e.in_source(&source))?;
+            parsed.note_located_in(&self.env.modulepath);
+        }
         self.check_redefinitions(&program, &source)?;
         for w in &parsed.warnings {
             self.log(crate::LogLevel::Warning, &w.message);
@@ -612,6 +615,41 @@ mod tests {
             )),
             "{rendered}"
         );
+        std::fs::remove_dir_all(&root).unwrap();
+    }
+
+    /// The location check is made once per process for a file and modulepath: sessions on
+    /// fresh threads (thawing the process's frozen trees) still reject a definition
+    /// outside its file's namespace, each time, and accept the others.
+    #[test]
+    fn locations_are_checked_in_fresh_sessions_too() {
+        let root =
+            std::env::temp_dir().join(format!("prepl-autoload-located-{}", std::process::id()));
+        write(
+            &root,
+            "m/manifests/init.pp",
+            "class m { notify { 'm': } }\n",
+        );
+        write(&root, "m/manifests/wrong.pp", "class m::other { }\n");
+        let modulepath = root.clone();
+        let on_a_thread = move |src: &'static str| {
+            let modulepath = modulepath.clone();
+            std::thread::spawn(move || {
+                let mut s = Session::new();
+                s.set_environment(Environment {
+                    modulepath: vec![modulepath],
+                    ..Environment::empty()
+                });
+                s.eval(src).map(|_| ()).map_err(|e| e.message)
+            })
+            .join()
+            .unwrap()
+        };
+        for _ in 0..3 {
+            assert_eq!(on_a_thread("include m"), Ok(()));
+            let e = on_a_thread("include m::wrong").unwrap_err();
+            assert!(e.starts_with("Unacceptable location"), "{e}");
+        }
         std::fs::remove_dir_all(&root).unwrap();
     }
 

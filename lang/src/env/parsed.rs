@@ -57,6 +57,29 @@ pub(crate) struct Parsed {
     pub warnings: Vec<Warning>,
     /// Whether the text mentions `debug::break` (the debugger arms itself for such a file).
     pub mentions_break: bool,
+    /// The modulepath a session found the file's definitions where they belong with
+    /// ([`FrozenFile::located`], shared by the trees of the same frozen one; `None` for a
+    /// tree parsed before the process froze its text).
+    located: Option<Arc<OnceLock<Box<[std::path::PathBuf]>>>>,
+}
+
+impl Parsed {
+    /// Whether a session found this text's definitions where they belong at its path
+    /// (`autoload`'s location check) with the same `modulepath`: the check's answer
+    /// depends on the tree, the path and the modulepath alone, so the sessions of a
+    /// process make it once (it was 4-5% of the timed part of a small class:
+    /// `file_namespace` takes the path apart).
+    pub(crate) fn located_in(&self, modulepath: &[std::path::PathBuf]) -> bool {
+        (self.located.as_ref().and_then(|l| l.get()))
+            .is_some_and(|m| super::fs::same_paths(m, modulepath))
+    }
+
+    /// Notes that the location check passed with `modulepath` (the first noted stays).
+    pub(crate) fn note_located_in(&self, modulepath: &[std::path::PathBuf]) {
+        if let Some(l) = &self.located {
+            let _ = l.set(modulepath.into());
+        }
+    }
 }
 
 /// A thread's parsed file and the bytes it was parsed from (as [`fs::read_shared_if_file`]
@@ -108,6 +131,8 @@ struct FrozenFile {
     /// The layouts resolving the tree made (`None`: resolved again when thawed).
     layouts: Option<FrozenLayouts>,
     warnings: Vec<Warning>,
+    /// The modulepath with which a session's location check passed (`Parsed::located_in`).
+    located: Arc<OnceLock<Box<[std::path::PathBuf]>>>,
 }
 
 impl FrozenFile {
@@ -177,8 +202,8 @@ pub(crate) fn parse(path: &Path, bytes: Arc<[u8]>) -> Result<Rc<Parsed>, Error> 
                 )));
             };
             let parsed = parse_now(path, text)?;
-            keep(path, known.clone(), &parsed, &bytes);
-            parsed
+            let located = keep(path, known.clone(), &parsed, &bytes);
+            Parsed { located, ..parsed }
         }
     };
     let parsed = Rc::new(parsed);
@@ -229,15 +254,20 @@ fn thaw(frozen: &FrozenFile) -> Parsed {
     let (program, texts) = frozen.tree.thaw_with_texts();
     let warnings = frozen.warnings.clone();
     let mentions_break = frozen.mentions_break;
-    match (frozen.layouts.as_ref()).and_then(|l| l.thaw(&program, &texts)) {
+    let parsed = match (frozen.layouts.as_ref()).and_then(|l| l.thaw(&program, &texts)) {
         Some(layouts) => Parsed {
             source,
             layouts,
             program: Rc::new(program),
             warnings,
             mentions_break,
+            located: None,
         },
         None => resolved(source, program, warnings, mentions_break),
+    };
+    Parsed {
+        located: Some(frozen.located.clone()),
+        ..parsed
     }
 }
 
@@ -255,13 +285,21 @@ fn resolved(
         program: Rc::new(program),
         warnings,
         mentions_break,
+        located: None,
     }
 }
 
 /// Notes a path parsed for the first time in the process (or with another text than the
 /// one frozen), or freezes the tree of its text when the process parsed the path before
 /// (`known`).
-fn keep(path: &Path, known: Option<Arc<Known>>, parsed: &Parsed, bytes: &Arc<[u8]>) {
+/// Returns the frozen text's note of where its locations were checked, when it is this
+/// text's.
+fn keep(
+    path: &Path,
+    known: Option<Arc<Known>>,
+    parsed: &Parsed,
+    bytes: &Arc<[u8]>,
+) -> Option<Arc<OnceLock<Box<[std::path::PathBuf]>>>> {
     let text = &parsed.source.text;
     let known = match known {
         Some(k) if !matches!(k.frozen.get(), Some(Some(f)) if *f.text != **text) => k,
@@ -270,11 +308,11 @@ fn keep(path: &Path, known: Option<Arc<Known>>, parsed: &Parsed, bytes: &Arc<[u8
             let shared = guard.get_or_insert_with(Shared::default);
             count(shared, 0);
             shared.files.insert(key(path).into(), Arc::default());
-            return;
+            return None;
         }
     };
     let mut made = 0;
-    known.frozen.get_or_init(|| {
+    let frozen = known.frozen.get_or_init(|| {
         let tree = Frozen::freeze(&parsed.program)?;
         let layouts = FrozenLayouts::freeze(&parsed.program, &parsed.layouts, &tree);
         let line_starts = parsed.source.line_starts().clone();
@@ -292,12 +330,16 @@ fn keep(path: &Path, known: Option<Arc<Known>>, parsed: &Parsed, bytes: &Arc<[u8
             tree,
             layouts,
             warnings,
+            located: Arc::default(),
         })
     });
     if made > 0 {
         let mut guard = shared();
         count(guard.get_or_insert_with(Shared::default), made);
     }
+    (frozen.as_ref())
+        .filter(|f| *f.text == **text)
+        .map(|f| f.located.clone())
 }
 
 #[cfg(test)]

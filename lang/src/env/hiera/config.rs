@@ -149,7 +149,12 @@ impl Config {
     pub fn load(path: &Path, in_module: bool) -> Result<Config, Error> {
         let text = crate::env::fs::read_to_string(path)
             .map_err(|e| lookup_error(format!("Unable to read {}: {e}", path.display()), path))?;
-        let parsed = super::yaml::parse(&text)
+        Config::from_text(path, &text, in_module)
+    }
+
+    /// [`load`](Self::load) of the text read at `path`.
+    pub fn from_text(path: &Path, text: &str, in_module: bool) -> Result<Config, Error> {
+        let parsed = super::yaml::parse(text)
             .map_err(|e| lookup_error(format!("Unable to parse {}: {e}", path.display()), path))?;
         let Value::Hash(h) = &parsed else {
             return Err(lookup_error(
@@ -236,8 +241,8 @@ impl Config {
                     .to_string();
                 if out.iter().any(|x| x.name == name) {
                     let pattern = format!(r#"\s+name:\s+['"]?{}(?:[^\w]|$)"#, regex::escape(&name));
-                    let first = line_of(&text, &pattern, 1);
-                    let again = first.and_then(|first| line_of(&text, &pattern, first + 1));
+                    let first = line_of(text, &pattern, 1);
+                    let again = first.and_then(|first| line_of(text, &pattern, first + 1));
                     let (first, line) = match again {
                         Some(again) => (first, Some(again)),
                         None => (None, first),
@@ -269,7 +274,7 @@ impl Config {
                     return Err(lookup_error_at(
                         "'hiera3_backend' is only allowed in the global layer".into(),
                         path,
-                        line_of(&text, r"\s+hiera3_backend:", 1),
+                        line_of(text, r"\s+hiera3_backend:", 1),
                     ));
                 }
                 let locs: Vec<&str> = LOCATION_KEYS
@@ -346,7 +351,7 @@ impl Config {
             return Err(lookup_error_at(
                 "'default_hierarchy' is only allowed in the module layer".into(),
                 path,
-                line_of(&text, r"(?:^|\s+)default_hierarchy:", 1),
+                line_of(text, r"(?:^|\s+)default_hierarchy:", 1),
             ));
         }
         Ok(Config {

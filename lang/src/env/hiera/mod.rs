@@ -22,6 +22,7 @@ pub mod explain;
 mod glob;
 mod glob_braces;
 mod glob_spanning;
+mod kept_configs;
 pub mod merge;
 mod paths;
 pub mod yaml;
@@ -188,10 +189,12 @@ thread_local! {
     static FILES: RefCell<PathMap<(std::time::SystemTime, u64, Value)>> = RefCell::new(PathMap::default());
 }
 
-/// Forgets the `hiera.yaml` files and data files kept for the thread's sessions (`:reset`
-/// frees them: they are kept across sessions).
+/// Forgets the `hiera.yaml` files and data files kept for the thread's sessions, and the
+/// configurations kept for the process (`:reset` frees them: they are kept across
+/// sessions).
 pub fn forget_files() {
     CONFIGS.with(|c| c.borrow_mut().clear());
+    kept_configs::forget();
     FILES.with(|f| *f.borrow_mut() = PathMap::default());
 }
 
@@ -536,7 +539,7 @@ impl<'e> Lookup<'e> {
         let c = match cached {
             Some(c) => c,
             None => {
-                let c = match Config::load(&path, in_module) {
+                let c = match kept_configs::load(&path, in_module) {
                     Ok(c) => Rc::new(c),
                     Err(e) => {
                         if e.message.starts_with("hiera.yaml version 3 cannot be used") {

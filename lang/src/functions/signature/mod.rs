@@ -15,6 +15,7 @@ pub use memo::DispatchMemo;
 use super::shims;
 use crate::error::Error;
 use crate::eval::{Closure, Evaluator};
+use crate::types::sendable::{self, Sendable};
 use crate::types::{IntRange, PType};
 use crate::values::Value;
 use std::cell::{OnceCell, RefCell};
@@ -43,7 +44,7 @@ pub struct Param {
     pub arity: Arity,
 }
 
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct BlockParam {
     pub name: String,
     /// The number of arguments the function passes: `Callable[1, 2]` → `Some((1, 2))`;
@@ -446,7 +447,7 @@ struct Known {
 }
 
 impl Known {
-    fn sigs(&self, name: &str, decl: &[&str]) -> Result<&Rc<[Signature]>, Error> {
+    fn sigs(&self, name: &str, decl: &'static [&'static str]) -> Result<&Rc<[Signature]>, Error> {
         if let Some(sigs) = self.sigs.get() {
             return Ok(sigs);
         }
@@ -478,11 +479,85 @@ fn kept_shapes(
     SHAPES.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-fn parse_all(name: &str, decl: &[&str]) -> Result<Rc<[Signature]>, Error> {
-    decl.iter()
+/// A signature as every thread can have it: its types in their sendable form
+/// (`types::sendable`).
+struct KeptSignature {
+    params: Vec<(String, Sendable, String, Arity)>,
+    block: Option<BlockParam>,
+    fallback: bool,
+}
+
+impl KeptSignature {
+    /// `None` when a type has no sendable form (then each thread parses it).
+    fn of(s: &Signature) -> Option<KeptSignature> {
+        let params = (s.params.iter())
+            .map(|p| {
+                let ty = sendable::freeze(&p.ty, &mut |_| None)?;
+                Some((p.name.clone(), ty, p.shown.clone(), p.arity))
+            })
+            .collect::<Option<_>>()?;
+        Some(KeptSignature {
+            params,
+            block: s.block.clone(),
+            fallback: s.fallback,
+        })
+    }
+
+    fn signature(&self) -> Option<Signature> {
+        let params = (self.params.iter())
+            .map(|(name, ty, shown, arity)| {
+                Some(Param {
+                    name: name.clone(),
+                    // (frozen without aliases: none to give)
+                    ty: sendable::thaw(ty, &|_| PType::Any)?,
+                    shown: shown.clone(),
+                    arity: *arity,
+                })
+            })
+            .collect::<Option<_>>()?;
+        Some(Signature {
+            params,
+            block: self.block.clone(),
+            fallback: self.fallback,
+        })
+    }
+}
+
+/// The built-ins' signatures the process has parsed, by declaration, for the threads that
+/// need them after (a fresh session parsed the signatures of each built-in it called with a
+/// parameter checked by its type again: ~13 k instructions a built-in, 80 k of a fresh
+/// session of `include collectd`). `None`: a type has no sendable form.
+static SIGNATURES: Mutex<Option<KeptSignatures>> = Mutex::new(None);
+
+type KeptSignatures = rustc_hash::FxHashMap<DeclKey, Option<Arc<[KeptSignature]>>>;
+
+fn kept_signatures() -> std::sync::MutexGuard<'static, Option<KeptSignatures>> {
+    // (each change is one insert: a panic elsewhere leaves it whole)
+    SIGNATURES.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The signatures of a built-in's declaration (a static: its address names it on every
+/// thread).
+fn parse_all(name: &str, decl: &'static [&'static str]) -> Result<Rc<[Signature]>, Error> {
+    let key = (decl.as_ptr() as usize, decl.len());
+    let found = kept_signatures()
+        .as_ref()
+        .and_then(|m| m.get(&key).cloned().flatten());
+    if let Some(sigs) = found {
+        if let Some(sigs) = sigs.iter().map(KeptSignature::signature).collect() {
+            return Ok(sigs);
+        }
+    }
+    let sigs: Rc<[Signature]> = decl
+        .iter()
         .map(|d| Signature::parse(d))
         .collect::<Result<_, _>>()
-        .map_err(|e| Error::eval(format!("internal error: bad signature for '{name}': {e}")))
+        .map_err(|e| Error::eval(format!("internal error: bad signature for '{name}': {e}")))?;
+    let sendable = sigs.iter().map(KeptSignature::of).collect();
+    kept_signatures()
+        .get_or_insert_with(Default::default)
+        .insert(key, sendable);
+    Ok(sigs)
 }
 
 /// A built-in's signatures as this thread knows them (cached): from the process's shapes

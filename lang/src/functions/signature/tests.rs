@@ -260,3 +260,33 @@ fn dispatch_from_the_memo_picks_as_the_checks_pick() {
     }
     assert!(memoized > 1000, "{memoized}");
 }
+
+/// A built-in's signatures parsed on one thread are made again from their sendable form on
+/// the others, equal to a parse (patterns, enums, optional and repeated parameters, blocks);
+/// one whose types have no sendable form is parsed by each.
+#[test]
+fn signatures_are_parsed_once_per_process() {
+    static DECL: [&str; 3] = [
+        "Optional[Pattern[/^[GEIM]*$/]] $flags?, Enum['N', 'E'] $encoding?",
+        "Variant[String[1], Array[String[1], 1]] $names, Hash[String, Any] *$rest, Callable[1, 2] &$block?",
+        "!Optional[Integer[0, 9]] $a, Array[Float] +$x",
+    ];
+    static UNSENDABLE: [&str; 1] = ["Callable[1, 1] $f, Timestamp $t"];
+    let parsed = |decl: &'static [&'static str]| {
+        std::thread::spawn(move || format!("{:?}", parse_all("f", decl).unwrap()))
+            .join()
+            .unwrap()
+    };
+    let direct: Vec<Signature> = DECL.iter().map(|d| sig(d)).collect();
+    let first = parsed(&DECL);
+    assert_eq!(first, format!("{:?}", Rc::<[Signature]>::from(direct)));
+    let kept = |decl: &'static [&'static str]| {
+        kept_signatures()
+            .as_ref()
+            .and_then(|m| m.get(&(decl.as_ptr() as usize, decl.len())).cloned())
+    };
+    assert!(kept(&DECL).is_some_and(|k| k.is_some()));
+    assert_eq!(parsed(&DECL), first);
+    assert_eq!(parsed(&UNSENDABLE), parsed(&UNSENDABLE));
+    assert!(kept(&UNSENDABLE).is_some_and(|k| k.is_none()));
+}
