@@ -666,7 +666,14 @@ impl Interp<'_> {
             if let Some(r) = self.prelude_constant(name) {
                 return r;
             }
-            return core_constant(name, at);
+            let class = (!top).then(|| self.st.ctx.cref.last()).flatten();
+            let class = class.map(|c| c.name.clone());
+            return super::unknown_constant::unknown(
+                core_constant(name, at),
+                first,
+                class.as_deref(),
+                at,
+            );
         }
         for seg in segments {
             v = match v {

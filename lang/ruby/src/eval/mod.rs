@@ -24,6 +24,7 @@ mod prelude;
 mod scope_hash;
 mod state;
 mod structs;
+mod unknown_constant;
 pub use defs::{BlockArg, BLOCK_AS_METHOD};
 pub(crate) use defs::{Ctx, Scope, This};
 pub(crate) use mutate::{given, Yielded};
