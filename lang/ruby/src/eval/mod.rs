@@ -891,13 +891,27 @@ impl<'h> Interp<'h> {
                 .unwrap_or(RValue::Nil)
         };
         Ok(match name {
-            "~" => self
-                .st
-                .last_match
-                .clone()
-                .map(|c| RValue::Match(c, Rc::default()))
-                .unwrap_or(RValue::Nil),
+            "~" => match self.st.last_match.clone() {
+                Some(c) => {
+                    let around = self
+                        .st
+                        .last_match_text
+                        .as_ref()
+                        .map(|(s, a, b)| (Rc::from(&s[..*a]), Rc::from(&s[*b..])));
+                    let info = crate::value::MatchInfo {
+                        names: Vec::new(),
+                        around,
+                    };
+                    RValue::Match(c, Rc::new(info))
+                }
+                None => RValue::Nil,
+            },
             "&" => group(&self.st.last_match, 0),
+            "`" | "'" if self.st.last_match.is_none() => RValue::Nil,
+            "`" | "'" => match &self.st.last_match_text {
+                Some((s, a, b)) => RValue::str(if name == "`" { &s[..*a] } else { &s[*b..] }),
+                None => return unsupported(format!("${name} after this match"), at),
+            },
             d if d.chars().all(|c| c.is_ascii_digit()) => {
                 group(&self.st.last_match, d.parse().unwrap_or(0))
             }

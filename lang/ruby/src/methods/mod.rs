@@ -347,6 +347,7 @@ pub fn case_eq(it: &mut Interp, pattern: &RValue, value: &RValue, at: usize) -> 
             RValue::Str(s) | RValue::Sym(s) => match re.captures(s).map_err(regexp_failed(at))? {
                 Some(c) => {
                     it.st.last_match = Some(std::rc::Rc::new(c));
+                    it.st.last_match_text = None;
                     true
                 }
                 None => false,

@@ -304,6 +304,7 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 let s = match &c.args[0] {
                     RValue::Nil => {
                         it.st.last_match = None;
+                        it.st.last_match_text = None;
                         return Ok(Some(if c.id == M::match_p {
                             RValue::Bool(false)
                         } else {
