@@ -832,8 +832,21 @@ impl Interp<'_> {
         }
     }
 
+    /// Ruby's arity of the code's own method `name` (a `def` at the top): `None` when there
+    /// is no such method, `Some(None)` when the subset does not know it (keywords).
+    pub(crate) fn top_method_arity(&self, name: &str) -> Option<Option<i64>> {
+        match self.st.top_methods.get(name)? {
+            Method::Def(d, _) if !d.shape.keywords => {
+                let s = &d.shape;
+                let req = (s.req + s.post) as i64;
+                Some(Some(if s.opt > 0 || s.rest { -req - 1 } else { req }))
+            }
+            _ => Some(None),
+        }
+    }
+
     /// A call without receiver: the methods of `self`, then `Kernel`'s.
-    pub(super) fn self_call(
+    pub(crate) fn self_call(
         &mut self,
         id: M,
         name: &str,

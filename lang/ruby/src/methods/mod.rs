@@ -19,6 +19,7 @@ pub mod json;
 pub mod json_syntax;
 pub mod kernel;
 pub mod math;
+pub mod method_object;
 pub mod number;
 pub mod object;
 pub mod openssl;
@@ -167,6 +168,11 @@ fn call_with(it: &mut Interp, recv: RValue, c: &mut Call) -> R {
                     return Ok(v);
                 }
             }
+        }
+    }
+    if matches!(recv, RValue::Host(_)) {
+        if let Some(v) = method_object::call(it, &recv, c)? {
+            return Ok(v);
         }
     }
     if matches!(recv, RValue::Host(_)) && it.host.owns_object(&recv) {
