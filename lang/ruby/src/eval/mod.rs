@@ -966,6 +966,12 @@ impl<'h> Interp<'h> {
             }
             Kind::Const(c) => self.constant(c, e.at).is_ok().then_some("constant"),
             Kind::GVar(_) => Some("global-variable"),
+            // (`defined?(self::X)`: nil where evaluating it raises, as Ruby's)
+            Kind::ScopedConst(..) => match self.eval(e) {
+                Ok(_) => Some("constant"),
+                Err(Flow::Error(e)) if matches!(*e, RubyError::Raised { .. }) => None,
+                Err(other) => return Err(other),
+            },
             Kind::Nil => Some("expression"),
             Kind::SelfRef => Some("self"),
             Kind::True | Kind::False => Some("expression"),
