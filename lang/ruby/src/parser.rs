@@ -24,6 +24,9 @@ pub struct Parser {
     assigned: Vec<String>,
     /// Inside a loop's condition, where `do` belongs to the loop.
     no_do: bool,
+    /// Inside a method call's argument, where a `,` ends the argument: `m(x += 1, &b)` and
+    /// `m(a, b = 1)` pass two arguments (no array on the right, no multiple assignment).
+    in_args: bool,
     /// Nesting depth of expressions, bounded so that a template cannot overflow the stack.
     depth: usize,
     /// Whether the method being parsed has a bare `super` so far.
@@ -50,6 +53,7 @@ pub fn parse(mut toks: Vec<Token>) -> PResult<Vec<Node>> {
         locals: HashSet::default(),
         assigned: Vec::new(),
         no_do: false,
+        in_args: false,
         depth: 0,
         zsuper: false,
     };
@@ -250,6 +254,14 @@ impl Parser {
     /// Statements up to what closes them (`closer` names it in a syntax error, as Ruby's
     /// parser does: `end-of-input` at the top, `')'` in `<%= %>`).
     fn statements_in(&mut self, closer: Option<&str>) -> PResult<Vec<Node>> {
+        // (statements in an argument, a block's or parentheses', are statements again)
+        let saved = std::mem::replace(&mut self.in_args, false);
+        let r = self.statements_in_rest(closer);
+        self.in_args = saved;
+        r
+    }
+
+    fn statements_in_rest(&mut self, closer: Option<&str>) -> PResult<Vec<Node>> {
         let mut out = Vec::new();
         loop {
             self.skip_nl();
@@ -414,6 +426,7 @@ impl Parser {
             return Ok(Node::new(Kind::Assign(left.boxed(), right.boxed()), at));
         }
         if self.is_op(",")
+            && !self.in_args
             && (matches!(
                 left.kind,
                 Kind::LVar(_) | Kind::Call { vcall: true, .. } | Kind::IVar(_)
@@ -471,10 +484,11 @@ impl Parser {
     fn assign_rhs(&mut self) -> PResult<Node> {
         let at = self.at();
         let first = self.rhs_item()?;
-        if self.is_op(",") || matches!(first.kind, Kind::Splat(_)) {
+        let more = self.is_op(",") && !self.in_args;
+        if more || matches!(first.kind, Kind::Splat(_)) {
             // `a, b = x, *y` and `a, b = *y`: an array, splats spread into it.
             let mut items = vec![first];
-            while self.eat_op(",") {
+            while !self.in_args && self.eat_op(",") {
                 items.push(self.rhs_item()?);
             }
             return Ok(Node::new(Kind::Array(items), at));
@@ -961,11 +975,16 @@ impl Parser {
         }
         if self.is_op("&") {
             self.advance();
+            // (`&f.call`, `&h[:k]`, `&2.method(:+)`: calls and indexing after the primary)
             let e = self.primary()?;
+            let e = self.postfix(e)?;
             args.push(call(None, "&block", vec![e], at));
             return Ok(());
         }
-        let e = self.no_do_expr()?;
+        let saved = std::mem::replace(&mut self.in_args, true);
+        let e = self.no_do_expr();
+        self.in_args = saved;
+        let e = e?;
         if self.eat_op("=>") {
             self.skip_newlines();
             let v = self.no_do_expr()?;
@@ -1803,6 +1822,7 @@ impl Parser {
                         locals: std::mem::take(&mut self.locals),
                         assigned: Vec::new(),
                         no_do: false,
+                        in_args: false,
                         depth: self.depth,
                         zsuper: self.zsuper,
                     };

@@ -666,7 +666,14 @@ impl Interp<'_> {
             if let Some(r) = self.prelude_constant(name) {
                 return r;
             }
-            return core_constant(name, at);
+            let class = (!top).then(|| self.st.ctx.cref.last()).flatten();
+            let class = class.map(|c| c.name.clone());
+            return super::unknown_constant::unknown(
+                core_constant(name, at),
+                first,
+                class.as_deref(),
+                at,
+            );
         }
         for seg in segments {
             v = match v {
@@ -825,8 +832,21 @@ impl Interp<'_> {
         }
     }
 
+    /// Ruby's arity of the code's own method `name` (a `def` at the top): `None` when there
+    /// is no such method, `Some(None)` when the subset does not know it (keywords).
+    pub(crate) fn top_method_arity(&self, name: &str) -> Option<Option<i64>> {
+        match self.st.top_methods.get(name)? {
+            Method::Def(d, _) if !d.shape.keywords => {
+                let s = &d.shape;
+                let req = (s.req + s.post) as i64;
+                Some(Some(if s.opt > 0 || s.rest { -req - 1 } else { req }))
+            }
+            _ => Some(None),
+        }
+    }
+
     /// A call without receiver: the methods of `self`, then `Kernel`'s.
-    pub(super) fn self_call(
+    pub(crate) fn self_call(
         &mut self,
         id: M,
         name: &str,

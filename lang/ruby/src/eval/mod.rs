@@ -24,6 +24,7 @@ mod prelude;
 mod scope_hash;
 mod state;
 mod structs;
+mod unknown_constant;
 pub use defs::{BlockArg, BLOCK_AS_METHOD};
 pub(crate) use defs::{Ctx, Scope, This};
 pub(crate) use mutate::{given, Yielded};
@@ -890,13 +891,27 @@ impl<'h> Interp<'h> {
                 .unwrap_or(RValue::Nil)
         };
         Ok(match name {
-            "~" => self
-                .st
-                .last_match
-                .clone()
-                .map(|c| RValue::Match(c, Rc::default()))
-                .unwrap_or(RValue::Nil),
+            "~" => match self.st.last_match.clone() {
+                Some(c) => {
+                    let around = self
+                        .st
+                        .last_match_text
+                        .as_ref()
+                        .map(|(s, a, b)| (Rc::from(&s[..*a]), Rc::from(&s[*b..])));
+                    let info = crate::value::MatchInfo {
+                        names: Vec::new(),
+                        around,
+                    };
+                    RValue::Match(c, Rc::new(info))
+                }
+                None => RValue::Nil,
+            },
             "&" => group(&self.st.last_match, 0),
+            "`" | "'" if self.st.last_match.is_none() => RValue::Nil,
+            "`" | "'" => match &self.st.last_match_text {
+                Some((s, a, b)) => RValue::str(if name == "`" { &s[..*a] } else { &s[*b..] }),
+                None => return unsupported(format!("${name} after this match"), at),
+            },
             d if d.chars().all(|c| c.is_ascii_digit()) => {
                 group(&self.st.last_match, d.parse().unwrap_or(0))
             }
@@ -951,6 +966,12 @@ impl<'h> Interp<'h> {
             }
             Kind::Const(c) => self.constant(c, e.at).is_ok().then_some("constant"),
             Kind::GVar(_) => Some("global-variable"),
+            // (`defined?(self::X)`: nil where evaluating it raises, as Ruby's)
+            Kind::ScopedConst(..) => match self.eval(e) {
+                Ok(_) => Some("constant"),
+                Err(Flow::Error(e)) if matches!(*e, RubyError::Raised { .. }) => None,
+                Err(other) => return Err(other),
+            },
             Kind::Nil => Some("expression"),
             Kind::SelfRef => Some("self"),
             Kind::True | Kind::False => Some("expression"),

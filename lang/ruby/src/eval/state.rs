@@ -60,6 +60,10 @@ pub struct State {
     pub(crate) ivars: HashMap<Rc<str>, RValue>,
     /// `$~`: the last successful match.
     pub last_match: Option<Rc<Captures>>,
+    /// The text `$~` matched in and the match's byte range, for `$~.pre_match`, `` $` ``
+    /// and `$'`; `None` where the match set `last_match` alone (`when`, `gsub`'s block).
+    /// Set with `last_match`, always.
+    pub last_match_text: Option<(Rc<str>, usize, usize)>,
     /// The variables `scope.setvar` set, as the Ruby values given (`scope['x']` answers
     /// the same object; `@x` does not see them, as in the reference).
     pub scope_vars: HashMap<String, RValue>,
@@ -119,6 +123,7 @@ impl State {
             installed_classes: None,
             ivars: HashMap::default(),
             last_match: None,
+            last_match_text: None,
             scope_vars: HashMap::default(),
             shared: None,
             spare_shared: None,
@@ -229,6 +234,7 @@ impl State {
         cleared(&mut self.ivars);
         if self.last_match.is_some() {
             self.last_match = None;
+            self.last_match_text = None;
         }
         cleared(&mut self.scope_vars);
         self.yielded.clear();

@@ -194,6 +194,7 @@ fn call_with(it: &mut Interp, c: &Call) -> R {
             c.arity(0, 1)?;
             random(c.args.first(), at)
         }
+        M::method => super::method_object::of_self(it, c),
         M::block_given_p => {
             c.arity(0, 0)?;
             Ok(RValue::Bool(it.block_given()))
@@ -205,7 +206,7 @@ fn call_with(it: &mut Interp, c: &Call) -> R {
         M::puts | M::print | M::p | M::pp | M::require | M::load | M::open
         | M::srand | M::sleep | M::exit | M::abort
         | M::gets | M::instance_variable_get | M::instance_variables | M::send | M::__send__
-        | M::public_send | M::method | M::define_method | M::caller | M::at_exit
+        | M::public_send | M::define_method | M::caller | M::at_exit
         | M::trap | M::warn | M::lambda | M::proc | M::tap | M::then | M::freeze | M::to_s
         | M::inspect | M::file | M::tags | M::classes | M::all_tags | M::string | M::result => {
             unsupported(format!("'{name}' in a template"), at)

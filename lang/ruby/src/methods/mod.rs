@@ -20,6 +20,7 @@ pub mod json;
 pub use prepl_core::syntax::json_syntax;
 pub mod kernel;
 pub mod math;
+pub mod method_object;
 pub mod number;
 pub mod object;
 pub mod openssl;
@@ -168,6 +169,11 @@ fn call_with(it: &mut Interp, recv: RValue, c: &mut Call) -> R {
                     return Ok(v);
                 }
             }
+        }
+    }
+    if matches!(recv, RValue::Host(_)) {
+        if let Some(v) = method_object::call(it, &recv, c)? {
+            return Ok(v);
         }
     }
     if matches!(recv, RValue::Host(_)) && it.host.owns_object(&recv) {
@@ -348,6 +354,7 @@ pub fn case_eq(it: &mut Interp, pattern: &RValue, value: &RValue, at: usize) -> 
             RValue::Str(s) | RValue::Sym(s) => match re.captures(s).map_err(regexp_failed(at))? {
                 Some(c) => {
                     it.st.last_match = Some(std::rc::Rc::new(c));
+                    it.st.last_match_text = None;
                     true
                 }
                 None => false,

@@ -75,6 +75,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             let name = crate::show::text(&c.args[0]);
             RValue::Bool(responds(recv, &name))
         }
+        M::method => super::method_object::of_value(recv, c)?,
         M::frozen_p => RValue::Bool(!matches!(recv, RValue::Array(_) | RValue::Hash(_))),
         M::dup | M::clone => match recv {
             RValue::Array(a) => RValue::array(a.borrow().clone()),
@@ -99,7 +100,6 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         | M::send
         | M::public_send
         | M::__send__
-        | M::method
         | M::methods
         | M::instance_variables
         | M::object_id
@@ -304,6 +304,7 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 let s = match &c.args[0] {
                     RValue::Nil => {
                         it.st.last_match = None;
+                        it.st.last_match_text = None;
                         return Ok(Some(if c.id == M::match_p {
                             RValue::Bool(false)
                         } else {

@@ -527,6 +527,8 @@ pub fn match_op(it: &mut Interp, s: &str, re: &Regexp, op: &str, at: usize) -> R
             let start = groups[0].map_or(0, |(a, _)| a);
             let caps = Rc::new(caps);
             it.st.last_match = Some(caps.clone());
+            let end = groups[0].map_or(0, |(_, b)| b);
+            it.st.last_match_text = Some((Rc::from(s), start, end));
             if op == "=~" {
                 RValue::Int(s[..start].chars().count() as i64)
             } else {
@@ -540,6 +542,7 @@ pub fn match_op(it: &mut Interp, s: &str, re: &Regexp, op: &str, at: usize) -> R
         }
         None => {
             it.st.last_match = None;
+            it.st.last_match_text = None;
             RValue::Nil
         }
     })
@@ -834,6 +837,7 @@ fn substitute(it: &mut Interp, s: &str, c: &Call) -> R {
                     );
                 };
                 it.st.last_match = Some(Rc::new(caps));
+                it.st.last_match_text = None;
                 let v = it.yield_block(block, [RValue::str(&s[a..b])])?;
                 out.push_str(&to_s(&v));
             }
