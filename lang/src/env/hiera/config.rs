@@ -106,27 +106,68 @@ fn line_of(text: &str, pattern: &str, start: usize) -> Option<usize> {
 /// for key 'name'`, `unrecognized key 'foo'`, ...).
 fn v5_type() -> crate::types::PType {
     thread_local! {
-        static TYPE: crate::types::PType = {
-            let options = r"Optional[Hash[Pattern[/\A[A-Za-z](:?[0-9A-Za-z_-]*[0-9A-Za-z])?\z/], Data]]";
-            let text = "Optional[String[1]]";
-            let texts = "Optional[Array[String[1], 1]]";
-            let level = format!(
-                "Array[Struct[{{'name' => String[1], 'options' => {options}, 'data_hash' => {text}, \
-                 'lookup_key' => {text}, 'hiera3_backend' => {text}, 'v4_data_hash' => {text}, \
-                 'data_dig' => {text}, 'path' => {text}, 'paths' => {texts}, 'glob' => {text}, \
-                 'globs' => {texts}, 'uri' => {text}, 'uris' => {texts}, \
-                 'mapped_paths' => Optional[Array[String[1], 3, 3]], 'datadir' => {text}}}]]"
-            );
-            let config = format!(
-                "Struct[{{'version' => Integer[5, 5], 'defaults' => Optional[Struct[{{\
-                 'data_hash' => {text}, 'lookup_key' => {text}, 'data_dig' => {text}, \
-                 'datadir' => {text}, 'options' => {options}}}]], 'hierarchy' => Optional[{level}], \
-                 'plan_hierarchy' => Optional[{level}], 'default_hierarchy' => Optional[{level}]}}]"
-            );
-            crate::types::typesrc::parse_type(&config).expect("the hiera.yaml type parses")
-        };
+        static TYPE: crate::types::PType = build_v5_type();
     }
     TYPE.with(Clone::clone)
+}
+
+/// [`v5_type`], made of its parts (each distinct part parsed once: parsing the whole text,
+/// with its three hierarchies, was ~245 k instructions).
+fn build_v5_type() -> crate::types::PType {
+    use crate::types::{KeyKind, PType, StructMember};
+    let parse =
+        |text: &str| crate::types::typesrc::parse_type(text).expect("the hiera.yaml type parses");
+    let text = parse("Optional[String[1]]");
+    let texts = parse("Optional[Array[String[1], 1]]");
+    let options =
+        parse(r"Optional[Hash[Pattern[/\A[A-Za-z](:?[0-9A-Za-z_-]*[0-9A-Za-z])?\z/], Data]]");
+    let strukt = |members: Vec<(&str, PType)>| {
+        PType::Struct(Some(
+            members
+                .into_iter()
+                .map(|(key, value)| StructMember {
+                    key: key.into(),
+                    key_kind: KeyKind::Plain,
+                    value,
+                })
+                .collect(),
+        ))
+    };
+    let level = PType::Array(
+        Box::new(strukt(vec![
+            ("name", parse("String[1]")),
+            ("options", options.clone()),
+            ("data_hash", text.clone()),
+            ("lookup_key", text.clone()),
+            ("hiera3_backend", text.clone()),
+            ("v4_data_hash", text.clone()),
+            ("data_dig", text.clone()),
+            ("path", text.clone()),
+            ("paths", texts.clone()),
+            ("glob", text.clone()),
+            ("globs", texts.clone()),
+            ("uri", text.clone()),
+            ("uris", texts),
+            ("mapped_paths", parse("Optional[Array[String[1], 3, 3]]")),
+            ("datadir", text.clone()),
+        ])),
+        crate::types::IntRange::SIZE,
+    );
+    let level = PType::Optional(Some(Box::new(level)));
+    let defaults = strukt(vec![
+        ("data_hash", text.clone()),
+        ("lookup_key", text.clone()),
+        ("data_dig", text.clone()),
+        ("datadir", text),
+        ("options", options),
+    ]);
+    strukt(vec![
+        ("version", parse("Integer[5, 5]")),
+        ("defaults", PType::Optional(Some(Box::new(defaults)))),
+        ("hierarchy", level.clone()),
+        ("plan_hierarchy", level.clone()),
+        ("default_hierarchy", level),
+    ])
 }
 
 fn get<'a>(h: &'a Map, k: &str) -> Option<&'a Value> {
