@@ -309,23 +309,45 @@ pub fn custom_fact_file(env: &Environment, name: &str) -> Option<(String, PathBu
 /// Whether Ruby source `text` calls `Facter.add` with the fact name `name` (a symbol or a
 /// quoted string, in parentheses or not).
 fn adds_fact(text: &str, name: &str) -> bool {
-    text.match_indices("Facter.add").any(|(at, call)| {
+    added_facts(text).any(|added| added == name)
+}
+
+/// The fact names Ruby source `text` gives `Facter.add` (`Facter.add(:name`,
+/// `Facter.add('name'`, `Facter.add "name"`): what its code may add, read without running it.
+fn added_facts(text: &str) -> impl Iterator<Item = &str> {
+    text.match_indices("Facter.add").filter_map(|(at, call)| {
         let rest = text[at + call.len()..].trim_start_matches([' ', '\t']);
         let rest = rest.strip_prefix('(').unwrap_or(rest).trim_start();
-        let given = if let Some(symbol) = rest.strip_prefix(':') {
-            symbol
+        if let Some(symbol) = rest.strip_prefix(':') {
+            let end = symbol
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .unwrap_or(symbol.len());
+            Some(&symbol[..end])
         } else if let Some(quoted) = rest.strip_prefix(['\'', '"']) {
-            return quoted
-                .find(['\'', '"'])
-                .is_some_and(|end| &quoted[..end] == name);
+            quoted.find(['\'', '"']).map(|end| &quoted[..end])
         } else {
-            return false;
-        };
-        let end = given
-            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-            .unwrap_or(given.len());
-        &given[..end] == name
+            None
+        }
     })
+}
+
+/// Every fact name the modules of the modulepath give `Facter.add` in their
+/// `lib/facter/*.rb` (see `custom_fact_file`), read without running their code.
+pub fn custom_fact_names(env: &Environment) -> std::collections::HashSet<String> {
+    let mut names = std::collections::HashSet::new();
+    for dir in &env.modulepath {
+        for m in super::fs::list(dir).iter() {
+            let facter = m.join("lib/facter");
+            for f in super::fs::list(&facter).iter() {
+                if f.extension().is_some_and(|e| e == "rb") {
+                    if let Ok(text) = super::fs::read_to_string(f) {
+                        names.extend(added_facts(&text).map(str::to_string));
+                    }
+                }
+            }
+        }
+    }
+    names
 }
 
 /// A file or directory of a module named `module/path` in a module subdirectory (`templates`,
@@ -618,6 +640,11 @@ mod tests {
             "Facter.value(:os_service_default)",
             "os_service_default"
         ));
+        let names: Vec<&str> = added_facts(
+            "Facter.add(:a) do\nend\nFacter.add 'b' do\nFacter.add(\"c\", weight: 1)\nFacter.add(name)\n",
+        )
+        .collect();
+        assert_eq!(names, ["a", "b", "c"]);
 
         let root = std::env::temp_dir().join(format!("prepl-custom-facts-{}", std::process::id()));
         let facter = root.join("openstacklib/lib/facter");

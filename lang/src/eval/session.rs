@@ -88,15 +88,16 @@ impl Strictness {
 pub(crate) enum DeferredFacts {
     /// Not gathered yet (this machine's facts are read from it by the function).
     Later(Box<dyn FnOnce() -> Value>),
-    /// Gathered, to tell which names are facts (`Evaluator::may_be_fact`), not installed.
-    Gathered(Value),
+    /// Gathered, to tell which names are facts (`Evaluator::may_be_fact`), not installed:
+    /// the facts, and the names installing them may make top-scope variables.
+    Gathered(Value, std::collections::HashSet<String>),
 }
 
 impl DeferredFacts {
     fn gathered(self) -> Value {
         match self {
             DeferredFacts::Later(gather) => gather(),
-            DeferredFacts::Gathered(facts) => facts,
+            DeferredFacts::Gathered(facts, _) => facts,
         }
     }
 }
@@ -483,23 +484,33 @@ impl Evaluator {
         if super::scope::RESERVED.contains(&name) || name == "environment" {
             return true;
         }
-        let Some(deferred) = self.deferred_facts.take() else {
-            return true;
+        let facts = match self.deferred_facts.take() {
+            None => return true,
+            Some(DeferredFacts::Gathered(facts, names)) => {
+                let found = names.contains(name);
+                self.deferred_facts = Some(DeferredFacts::Gathered(facts, names));
+                return found;
+            }
+            Some(later) => later.gathered(),
         };
-        let facts = deferred.gathered();
-        let found = matches!(&facts, Value::Hash(h) if h.contains_key(&Value::from(name)));
-        self.deferred_facts = Some(DeferredFacts::Gathered(facts));
-        let node = &self.compilation.catalog.node_name;
+        // (the names once, whatever the number of assignments: looking for each name in
+        // the custom facts' files again made 300 assignments cost 60 M instructions)
+        let mut names = std::collections::HashSet::new();
+        if let Value::Hash(h) = &facts {
+            names.extend(h.keys().filter_map(|k| k.as_str().map(str::to_string)));
+        }
+        if self.agent_facts {
+            let node = &self.compilation.catalog.node_name;
+            let agent = crate::env::settings::agent_facts(&self.env, node);
+            names.extend(agent.into_iter().map(|(k, _)| k.to_string()));
+        }
+        if self.custom_facts {
+            names.extend(crate::env::modules::custom_fact_names(&self.env));
+            names.extend(crate::env::custom_facts::external_fact_names(&self.env));
+        }
+        let found = names.contains(name);
+        self.deferred_facts = Some(DeferredFacts::Gathered(facts, names));
         found
-            || (self.agent_facts
-                && crate::env::settings::agent_facts(&self.env, node)
-                    .iter()
-                    .any(|(k, _)| *k == name))
-            || (self.custom_facts
-                && (crate::env::modules::custom_fact_file(&self.env, name).is_some()
-                    || crate::env::custom_facts::external_fact_names(&self.env)
-                        .iter()
-                        .any(|k| k == name)))
     }
 
     /// Sets `$facts` and the top-scope facts from `given_facts` (again when the node name,
