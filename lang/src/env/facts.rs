@@ -63,53 +63,77 @@ fn external_facts_of(dir: &std::path::Path) -> Vec<(String, Value)> {
     files.sort();
     let mut found = Vec::new();
     for path in files {
+        // (a fact script is not read: prepl runs no commands)
+        let Some(format) = ExternalFormat::of(&path) else {
+            continue;
+        };
         let Ok(meta) = std::fs::metadata(&path) else {
             continue;
         };
         if !meta.is_file() || meta.len() > 1 << 20 {
             continue;
         }
-        let ext = path
-            .extension()
-            .and_then(|e| e.to_str())
-            .unwrap_or("")
-            .to_ascii_lowercase();
         let Ok(text) = std::fs::read_to_string(&path) else {
             continue;
         };
-        let facts = parse_external(&ext, &text).unwrap_or_default();
-        found.extend(facts.into_iter().map(|(k, v)| (k.to_ascii_lowercase(), v)));
+        found.extend(format.facts(&text));
     }
     found
 }
 
-/// The facts of an external fact file's text, by its extension (lower case): `txt` lines
-/// of `key=value`, a `json` object, a `yaml` mapping; `None` for another extension (not a
-/// data file: Facter runs it if it is executable). A file that does not parse adds nothing.
-pub(crate) fn parse_external(ext: &str, text: &str) -> Option<Vec<(String, Value)>> {
-    Some(match ext {
-        "txt" => text
-            .lines()
-            .filter_map(|l| l.split_once('='))
-            .map(|(k, v)| (k.trim().to_string(), Value::string(v.trim())))
-            .filter(|(k, _)| !k.is_empty())
-            .collect(),
-        "json" => match serde_json::from_str::<Json>(text) {
-            Ok(Json::Object(o)) => o
-                .iter()
-                .map(|(k, v)| (k.clone(), crate::catalog::json::from_data(v)))
+/// The format of an external fact data file, by its extension (any case): `None` for
+/// another file (not data: Facter runs it if it is executable).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum ExternalFormat {
+    /// `key=value` lines.
+    Txt,
+    /// An object.
+    Json,
+    /// A mapping.
+    Yaml,
+}
+
+impl ExternalFormat {
+    pub(crate) fn of(path: &std::path::Path) -> Option<ExternalFormat> {
+        let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+        match ext.as_str() {
+            "txt" => Some(ExternalFormat::Txt),
+            "json" => Some(ExternalFormat::Json),
+            "yaml" | "yml" => Some(ExternalFormat::Yaml),
+            _ => None,
+        }
+    }
+
+    /// The facts of a file's text, their names in lower case (as Facter names them); a
+    /// text that does not parse adds nothing.
+    pub(crate) fn facts(self, text: &str) -> Vec<(String, Value)> {
+        let found: Vec<(String, Value)> = match self {
+            ExternalFormat::Txt => text
+                .lines()
+                .filter_map(|l| l.split_once('='))
+                .map(|(k, v)| (k.trim().to_string(), Value::string(v.trim())))
+                .filter(|(k, _)| !k.is_empty())
                 .collect(),
-            _ => Vec::new(),
-        },
-        "yaml" | "yml" => match super::hiera::yaml::parse(text) {
-            Ok(Value::Hash(h)) => h
-                .iter()
-                .filter_map(|(k, v)| Some((k.as_str()?.to_string(), v.clone())))
-                .collect(),
-            _ => Vec::new(),
-        },
-        _ => return None,
-    })
+            ExternalFormat::Json => match serde_json::from_str::<Json>(text) {
+                Ok(Json::Object(o)) => o
+                    .iter()
+                    .map(|(k, v)| (k.clone(), crate::catalog::json::from_data(v)))
+                    .collect(),
+                _ => Vec::new(),
+            },
+            ExternalFormat::Yaml => match super::hiera::yaml::parse(text) {
+                Ok(Value::Hash(h)) => h
+                    .iter()
+                    .filter_map(|(k, v)| Some((k.as_str()?.to_string(), v.clone())))
+                    .collect(),
+                _ => Vec::new(),
+            },
+        };
+        found
+            .into_iter()
+            .map(|(k, v)| (k.to_ascii_lowercase(), v))
+            .collect()
+    }
 }
 
 /// The texts the facts are computed from (empty when a file cannot be read).

@@ -78,15 +78,7 @@ fn read_file(dir: &Path, file: &Path, facts: &mut Vec<CustomFact>, notes: &mut V
         return;
     }
     let shown = super::shown_path(dir, file);
-    let ext = file
-        .extension()
-        .and_then(|e| e.to_str())
-        .unwrap_or("")
-        .to_ascii_lowercase();
-    let Ok(text) = crate::env::fs::read_to_string(file) else {
-        return;
-    };
-    let Some(found) = crate::env::facts::parse_external(&ext, &text) else {
+    let Some(format) = crate::env::facts::ExternalFormat::of(file) else {
         if is_executable(file) {
             notes.push(format!(
                 "{shown}: an executable external fact, not run (prepl runs no commands)"
@@ -94,8 +86,10 @@ fn read_file(dir: &Path, file: &Path, facts: &mut Vec<CustomFact>, notes: &mut V
         }
         return;
     };
-    for (name, value) in found {
-        let name = name.to_ascii_lowercase();
+    let Ok(text) = crate::env::fs::read_to_string(file) else {
+        return;
+    };
+    for (name, value) in format.facts(&text) {
         facts.retain(|f| f.name != name);
         facts.push(CustomFact {
             name,
