@@ -484,15 +484,15 @@ impl Evaluator {
         if super::scope::RESERVED.contains(&name) || name == "environment" {
             return true;
         }
-        let facts = match self.deferred_facts.take() {
+        match &self.deferred_facts {
             None => return true,
-            Some(DeferredFacts::Gathered(facts, names)) => {
-                let found = names.contains(name);
-                self.deferred_facts = Some(DeferredFacts::Gathered(facts, names));
-                return found;
-            }
-            Some(later) => later.gathered(),
+            Some(DeferredFacts::Gathered(_, names)) => return names.contains(name),
+            Some(DeferredFacts::Later(_)) => {}
+        }
+        let Some(later) = self.deferred_facts.take() else {
+            return true;
         };
+        let facts = later.gathered();
         // (the names once, whatever the number of assignments: looking for each name in
         // the custom facts' files again made 300 assignments cost 60 M instructions)
         let mut names = std::collections::HashSet::new();

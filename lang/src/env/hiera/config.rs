@@ -101,17 +101,17 @@ fn line_of(text: &str, pattern: &str, start: usize) -> Option<usize> {
         .and_then(|re| line_matching(text, &re, start))
 }
 
-/// The type a version 5 `hiera.yaml` must have (the reference's), checked before the rest:
-/// its mismatches are the reference's messages (`entry 'hierarchy' index 0 expects a value
-/// for key 'name'`, `unrecognized key 'foo'`, ...).
-fn v5_type() -> crate::types::PType {
+/// Why a version 5 `hiera.yaml` is not of the type the reference requires (empty when it
+/// is), checked before the rest: the reference's messages (`entry 'hierarchy' index 0
+/// expects a value for key 'name'`, `unrecognized key 'foo'`, ...).
+fn v5_mismatch(config: &Value) -> String {
     thread_local! {
         static TYPE: crate::types::PType = build_v5_type();
     }
-    TYPE.with(Clone::clone)
+    TYPE.with(|t| crate::types::describe_mismatch(t, config))
 }
 
-/// [`v5_type`], made of its parts (each distinct part parsed once: parsing the whole text,
+/// [`v5_mismatch`]'s type, made of its parts (each distinct part parsed once: parsing the whole text,
 /// with its three hierarchies, was ~245 k instructions).
 fn build_v5_type() -> crate::types::PType {
     use crate::types::{KeyKind, PType, StructMember};
@@ -211,7 +211,7 @@ impl Config {
         };
         match version {
             5 => {
-                let mismatch = crate::types::describe_mismatch(&v5_type(), &parsed);
+                let mismatch = v5_mismatch(&parsed);
                 if !mismatch.is_empty() {
                     // (a type error, not a lookup error: reported as the call's, as there)
                     return Err(Error::eval(format!(
