@@ -332,14 +332,8 @@ pub fn run(opts: &Options, setup: &Setup) -> i32 {
             return 1;
         }
     };
-    let shared = std::rc::Rc::new(std::cell::RefCell::new(editor));
-    interrupt::install();
-    let mut repl = Repl::with_setup(opts.strict, setup.clone());
-    let mut helper = PreplHelper::new(repl.palette.enabled);
-    helper.names = repl.names();
-    shared.borrow_mut().set_helper(Some(helper));
-    repl.attach_editor(shared.clone());
-    let history_path = load_history(&mut shared.borrow_mut());
+    // The banner first: the environment's warnings (environment.conf) are logged when the
+    // session below is set up, and belong after it.
     if !opts.quiet {
         println!("{}", banner());
         if !setup.facts_origin.is_empty() {
@@ -358,6 +352,14 @@ pub fn run(opts: &Options, setup: &Setup) -> i32 {
             prepl::env::join_paths(&setup.base_modulepath)
         );
     }
+    let shared = std::rc::Rc::new(std::cell::RefCell::new(editor));
+    interrupt::install();
+    let mut repl = Repl::with_setup(opts.strict, setup.clone());
+    let mut helper = PreplHelper::new(repl.palette.enabled);
+    helper.names = repl.names();
+    shared.borrow_mut().set_helper(Some(helper));
+    repl.attach_editor(shared.clone());
+    let history_path = load_history(&mut shared.borrow_mut());
     let mut counter = 1;
     loop {
         let dimensions = shared.borrow_mut().dimensions();

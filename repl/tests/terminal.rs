@@ -386,6 +386,38 @@ fn short_command_forms_in_a_terminal() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// An environment's warnings (environment.conf) come after the banner, not above it.
+#[test]
+fn environment_warnings_follow_the_banner() {
+    if Command::new("tmux").arg("-V").output().is_err() {
+        eprintln!("tmux is not installed: skipping the terminal test");
+        return;
+    }
+    let dir = scratch_dir("envwarn");
+    let env = dir.join("env");
+    write(
+        &env,
+        "environment.conf",
+        "modulepath = modules\nfoo = bar\n",
+    );
+    std::fs::create_dir_all(env.join("modules")).expect("modules directory");
+    let tmux = terminal(format!("prepl-e2e-{}-envwarn", std::process::id()));
+    tmux.start_with(
+        &dir,
+        &dir.join("history"),
+        &format!("--environment '{}'", env.display()),
+    );
+    let screen = tmux.wait_for("prepl[1]>");
+    let banner = screen.find("the Puppet language, interactively");
+    let warning = screen.find("unknown setting(s) are being ignored: foo");
+    assert!(
+        matches!((banner, warning), (Some(b), Some(w)) if b < w),
+        "the warning should follow the banner:\n{screen}"
+    );
+    tmux.keys(&["C-d"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn finding_things_in_a_terminal() {
     if Command::new("tmux").arg("-V").output().is_err() {
