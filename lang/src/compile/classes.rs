@@ -510,10 +510,18 @@ impl Evaluator {
                 Some(m) => m,
                 None => self.module_of(&self.source).unwrap_or_else(|| "".into()),
             };
+            // A class that inherits is a scope within its parent class's, whose chain it
+            // takes for resource defaults too (the reference's scope of an inheriting class
+            // is a new scope of its parent's: `Notify {}` set in the parent applies to the
+            // child's resources, wherever the child is declared); the others take the
+            // declaring scope's.
+            let inherits = parent_scope
+                .as_ref()
+                .is_some_and(|p| matches!(p.kind, ScopeKind::Class(_)));
             let scope = Rc::new(NamedScope::new(
                 ScopeKind::Class(clower.clone()),
                 parent_scope.clone(),
-                self.scope.clone(),
+                if inherits { None } else { self.scope.clone() },
                 id,
             ));
             scope.reserve(cdef.def.variables.get(), cdef.def.params.len());

@@ -18,7 +18,8 @@ pub struct NamedScope {
     /// Where unqualified names not found here are looked up next (`None`: the top scope).
     pub parent: Option<Rc<NamedScope>>,
     /// The scope that declared this one: resource defaults are looked up along this chain
-    /// (Puppet's defaults are dynamically scoped).
+    /// (Puppet's defaults are dynamically scoped). `None` for a class that inherits: its
+    /// chain goes on through its parent class's scope (`parent`), declared from there.
     pub declarer: Option<Rc<NamedScope>>,
     /// Resource defaults declared in this scope, by resource type (`File`, `Apache::Vhost`).
     pub defaults: std::cell::RefCell<Vec<(Rc<str>, crate::catalog::Attributes)>>,

@@ -67,3 +67,15 @@ PROGRAMS = [
     "notify { 'b': }\nnotify { 'c': }\nNotify['b'] { require +> Notify['nosuch'] }",
     "notify { 'b': }\n@notify { 'c': }\nNotify <| title == 'c' |> {\n  before => Notify['nosuch'] }",
 ]
+
+# --- scoping (session 35, seed 35): an inheriting class's scope is within its parent
+# class's for resource defaults too, wherever it is declared (a node, another class): the
+# parent's `Notify {}` reaches the child's resources and the classes the child declares
+PROGRAMS += [
+    "class base { Notify { withpath => true } } class c3 inherits base { notify { 'n1': } } node default { include c3 }",
+    "class base { Notify { withpath => true } } class c3 inherits base { notify { 'n1': } } class k { include c3 } include k",
+    "class c1 { notify { 'n1': } } class base { Notify { withpath => true } } class c3 inherits base { require c1 } node default { include c3 }",
+    "class base { Notify { withpath => true } } class c3 inherits base { notify { 'n1': } } class k { Notify { loglevel => 'info' } include c3 } include k",
+    "class base { notify { 'b': } } class c3 inherits base { notify { 'n1': } } class k { Notify { loglevel => 'info' } include base include c3 } include k",
+    "class base { Notify { withpath => true } } class mid inherits base { Notify { loglevel => 'info' } } class c3 inherits mid { notify { 'n1': } } node default { Notify { message => 'm' } include c3 }",
+]
