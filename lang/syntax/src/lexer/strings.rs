@@ -297,6 +297,9 @@ impl<'a> Lexer<'a> {
         let mut i = self.pos;
         let mut seg = i;
         let begin = i;
+        // Just after the last `$` that starts no interpolation (`"a $ b`): the reference's
+        // unclosed string error then quotes nothing before and the text after that `$`.
+        let mut false_dollar: Option<usize> = None;
         while i < bytes.len() {
             let b = bytes[i];
             if mode.terminator.is_some_and(|t| t as u8 == b) {
@@ -332,6 +335,7 @@ impl<'a> Lexer<'a> {
                         return Ok((text(out, &src[seg..i]), Stop::Var(i + 1, end), end));
                     }
                     i += 1;
+                    false_dollar = Some(i);
                 }
                 // on to the next byte that can matter (strings are mostly plain text)
                 _ => {
@@ -345,15 +349,15 @@ impl<'a> Lexer<'a> {
             self.pos = bytes.len();
             return Ok((text(out, &src[seg..]), Stop::End, bytes.len()));
         }
-        let after = if first {
-            "'\"'".to_string()
-        } else {
-            format!("'{}'", self.last_scanned_text(0))
+        let (after, rest) = match false_dollar {
+            Some(at) => ("''".to_string(), at),
+            None if first => ("'\"'".to_string(), begin),
+            None => (format!("'{}'", self.last_scanned_text(0)), begin),
         };
         Err(self.incomplete(
             format!(
                 "Unclosed quote after {after} followed by '{}'",
-                followed_by(&src[begin..])
+                followed_by(&src[rest..])
             ),
             begin,
         ))
