@@ -264,7 +264,31 @@ impl<'s> Parser<'s> {
     /// An argument: an expression (an assignment unless `access`) or `key => value`.
     pub(super) fn argument(&mut self, access: bool) -> PResult<Arg> {
         let key = if access {
-            self.expression()?
+            let key = self.expression()?;
+            // An arrow (`->`, `~>`, `<-`, `<~`) or `=` has no place in `[...]`: the
+            // reference's parser takes the operator and its right operand before it finds
+            // that out, so its syntax error is at the token after them (`Optional[a -> b]`
+            // fails at `]`).
+            let misplaced = |tok: &Tok| {
+                matches!(
+                    tok,
+                    Tok::Punct(
+                        Punct::InEdge
+                            | Punct::InEdgeSub
+                            | Punct::OutEdge
+                            | Punct::OutEdgeSub
+                            | Punct::Equals
+                    )
+                )
+            };
+            if misplaced(self.tok()) {
+                while misplaced(self.tok()) {
+                    self.skip();
+                    self.nested(|p| p.expression())?;
+                }
+                return Err(self.unexpected());
+            }
+            key
         } else {
             self.hash_entry()?
         };
