@@ -271,8 +271,10 @@ fn hiera_common(
     Ok(value)
 }
 
+/// `hiera()` asks for the first value found, as an explicit `first` merge: a key's
+/// `lookup_options` do not make it merge (the reference's hiera functions pass their merge).
 fn hiera(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
-    hiera_common(ev, args, b, "hiera", None)
+    hiera_common(ev, args, b, "hiera", Some("first"))
 }
 
 fn hiera_array(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {

@@ -31,6 +31,8 @@ cases = [
  "lookup('othermod::x')", "lookup('')", "lookup('a..b')",
  "hiera('plain')", "hiera('nope', 'dflt')", "hiera('nope')", "hiera_array('list')", "hiera_hash('merged_hash')", "hiera_hash('users')",
  "hiera('nope') |$k| { \"hb ${k}\" }", "hiera_array('unique_scalar')",
+ "hiera('merged_hash')", "hiera('mymod::merged')", "hiera('regexp_list')", "lookup('regexp_list')",
+ "[hiera('merged_hash'), lookup('merged_hash'), hiera_hash('merged_hash')]",
  "include mymod", "class { 'mymod': port => 1 }",
  "lookup('number', Integer, 'first', 0) + 1", "lookup(plain)",
  "lookup('secret')", "lookup('num_str')", "lookup('num_str', Integer)",
