@@ -33,6 +33,8 @@ pub struct Block {
     /// kept in the caller's innermost scope as the local [`Block::passed_local`] names,
     /// which the block's body calls).
     pub passed: Option<Box<Node>>,
+    /// The body compiled (`eval::compiled`), made at the block's first call.
+    pub compiled: FoundSlot,
 }
 
 /// A name of the code (a local variable, a parameter, a method called), made once when the
@@ -278,6 +280,8 @@ pub struct MethodDef {
     pub zsuper: bool,
     /// Its parameters counted by kind, once (a call binds its arguments by them).
     pub shape: Shape,
+    /// The body compiled (`eval::compiled`), made at the method's first call.
+    pub compiled: FoundSlot,
 }
 
 impl MethodDef {
@@ -295,6 +299,7 @@ impl MethodDef {
             params,
             body,
             zsuper,
+            compiled: FoundSlot::default(),
         }
     }
 }
