@@ -33,7 +33,7 @@ pub struct Block {
     /// kept in the caller's innermost scope as the local [`Block::passed_local`] names,
     /// which the block's body calls).
     pub passed: Option<Box<Node>>,
-    /// The body compiled (`eval::compiled`), made at the block's first call.
+    /// The body compiled (`eval::compiled`), made at one of its first calls.
     pub compiled: FoundSlot,
 }
 
@@ -280,7 +280,7 @@ pub struct MethodDef {
     pub zsuper: bool,
     /// Its parameters counted by kind, once (a call binds its arguments by them).
     pub shape: Shape,
-    /// The body compiled (`eval::compiled`), made at the method's first call.
+    /// The body compiled (`eval::compiled`), made at one of its first calls.
     pub compiled: FoundSlot,
 }
 
@@ -395,8 +395,9 @@ pub enum Kind {
     Str(Vec<Part>),
     Sym(Vec<Part>),
     /// `/.../flags`; without interpolation the literal is one object, made at its first
-    /// evaluation and kept in the slot (Ruby makes such a literal once).
-    Regex(Vec<Part>, String, FoundSlot),
+    /// evaluation and kept in the slot (Ruby makes such a literal once), which copies of the
+    /// node share (a body's compiled form keeps copies of its nodes: `eval::compiled`).
+    Regex(Vec<Part>, String, Rc<FoundSlot>),
     Array(Vec<Node>),
     Hash(Vec<(Node, Node)>),
     Range(Box<Node>, Box<Node>, bool),

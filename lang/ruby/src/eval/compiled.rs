@@ -1,20 +1,22 @@
-//! Method and block bodies compiled to closures (issue 34's compiled form, a first part):
-//! at its first run a body's statements become closures that do what `Interp::body`,
-//! `statement` and `eval` do for their nodes, with the questions those ask of each node at
-//! each run (which kind, whether a call has a receiver, a block, a safe `&.`, a local as
-//! receiver, `scope.to_hash` under it, a splat among its arguments) answered once. The
-//! kinds compiled are the ones function bodies are made of: literals, locals, constants,
-//! `!`/`&&`/`||`, `if`, assignments of locals, `return`, and calls with a receiver, no
-//! block and an argument or none. Any other node runs through `eval` (a copy of it,
-//! kept by its closure), so that the two forms cannot answer differently: a compiled
-//! node ends in the same functions of the evaluator (`quick_local_call`, `call_on`,
-//! `constant_node`, `set_local`) that `eval` calls for it.
+//! Method and block bodies compiled to closures (issue 34's compiled form, a first part).
+//! At its second run (`compile_bodies_at`) a body's statements become closures that do what
+//! `Interp::body`, `statement` and `eval` do for their nodes, with the questions those ask
+//! of each node at each run (which kind; whether a call has a receiver, a block, a safe
+//! `&.`, a local as receiver, `scope.to_hash` under it; which kind its argument is for the
+//! quick paths) answered once, and each constant's node keeping what it was found to be in
+//! a typed slot of its own. The kinds compiled are the ones function bodies are made of:
+//! literals, locals, constants, `!`/`&&`/`||`, `if`, `case`, assignments of locals,
+//! `return`, array literals and calls (with or without receiver and block). Any other node
+//! runs through `eval` (a copy of it, kept by its closure), and a compiled node ends in the
+//! functions of the evaluator that `eval` calls for it (`quick_local_call`'s and
+//! `quick_call`'s answers, `call_on`, `set_local`, `case_hit`), so that the two forms
+//! answer alike (the semantics corpus runs both ways: `tests/semantics.rs`).
 
 use super::{Flow, Interp, R};
 use crate::ast::{FoundSlot, Kind, Name, Node, Part};
 use crate::methods::{self, M};
 use crate::value::RValue;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 /// An expression compiled: it gives the node's value.
@@ -40,18 +42,38 @@ impl Body {
     }
 }
 
+thread_local! {
+    /// At which run a body is compiled (the runs before walk its tree): a body run once (a
+    /// template's block, most `def`s of a template) is not worth its compilation.
+    static COMPILE_AT: Cell<u32> = const { Cell::new(2) };
+}
+
+/// Makes this thread compile a body at its `run`th run (1: at the first; the default is
+/// 2). For tests, which run the same code both ways.
+pub fn compile_bodies_at(run: u32) {
+    COMPILE_AT.with(|c| c.set(run.max(1)));
+}
+
+/// How many times a body not compiled yet has run (kept in its slot until it is).
+struct Runs(Cell<u32>);
+
 impl Interp<'_> {
-    /// Runs a method's or block's body, compiled at its first run (kept in `slot`, the
-    /// definition's: the next calls run the same closures).
+    /// Runs a method's or block's body: its tree walked (`Interp::body`) until its
+    /// `COMPILE_AT`th run, then compiled, kept in `slot` (the definition's: the next calls
+    /// run the same closures).
     pub(super) fn run_compiled(&mut self, body: &[Node], slot: &FoundSlot) -> R {
-        let code = match slot.with(|b: &Rc<Body>| Some(b.clone())) {
-            Some(code) => code,
-            None => {
-                let code = Rc::new(compile_body(body));
-                slot.set(code.clone());
-                code
+        if let Some(code) = slot.with(|b: &Rc<Body>| Some(b.clone())) {
+            return code.run(self);
+        }
+        let run = slot.with(|r: &Runs| Some(r.0.get() + 1)).unwrap_or(1);
+        if run < COMPILE_AT.with(Cell::get) {
+            if slot.with(|r: &Runs| Some(r.0.set(run))).is_none() {
+                slot.set(Runs(Cell::new(run)));
             }
-        };
+            return self.body(body);
+        }
+        let code = Rc::new(compile_body(body));
+        slot.set(code.clone());
         code.run(self)
     }
 }
