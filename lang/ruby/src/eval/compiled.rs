@@ -7,7 +7,7 @@
 //! a typed slot of its own. The kinds compiled are the ones function bodies are made of:
 //! literals, locals, constants, `!`/`&&`/`||`, `if`, `case`, assignments of locals,
 //! `return`, array literals and calls (with or without receiver and block). Any other node
-//! runs through `eval` (a copy of it, kept by its closure), and a compiled node ends in the
+//! runs through `eval` (the closure refers to it in the tree: `At`), and a compiled node ends in the
 //! functions of the evaluator that `eval` calls for it (`quick_local_call`'s and
 //! `quick_call`'s answers, `call_on`, `set_local`, `case_hit`), so that the two forms
 //! answer alike (the semantics corpus runs both ways: `tests/semantics.rs`).
@@ -220,10 +220,10 @@ fn expr(n: &Node) -> Expr {
             name,
             ..
         } => {
-            let (name, node) = (name.clone(), n.clone());
+            let (name, node) = (name.clone(), At::new(n));
             Box::new(move |it| match it.local(&name) {
                 Some(v) => Ok(v.clone()),
-                None => it.eval(&node),
+                None => it.eval(node.get()),
             })
         }
         // `name(args)` without receiver: self's method, a Kernel method or the host's
@@ -235,8 +235,8 @@ fn expr(n: &Node) -> Expr {
             block,
             vcall: false,
         } => {
-            let (name, args, block) = (name.clone(), args.clone(), block.clone());
-            Box::new(move |it| it.call_on(None, None, false, &name, &args, block.as_ref(), at))
+            let (name, args, block) = (name.clone(), At::new(&args[..]), block.clone());
+            Box::new(move |it| it.call_on(None, None, false, &name, args.get(), block.as_ref(), at))
         }
         // (`self.x` at the top and `scope.to_hash[...]` are `eval`'s)
         Kind::Call {
@@ -246,7 +246,12 @@ fn expr(n: &Node) -> Expr {
             block,
             vcall: false,
         } if !matches!(r.kind, Kind::SelfRef) && super::scope_hash::to_hash_of(r).is_none() => {
-            let (r, name, args, block) = ((**r).clone(), name.clone(), args.clone(), block.clone());
+            let (r_at, name, args_at, block) = (
+                At::new(&**r),
+                name.clone(),
+                At::new(&args[..]),
+                block.clone(),
+            );
             let safe = name.starts_with("&.");
             match &r.kind {
                 // on a local's value in place (`Interp::call`'s first path: no block, an
@@ -264,12 +269,13 @@ fn expr(n: &Node) -> Expr {
                         if let Some(v) = quick_on_local(it, &var, id, arg.as_ref())? {
                             return Ok(v);
                         }
-                        let v = it.eval_leaf(&r)?;
-                        it.call_on(Some(v), Some(&r), false, &name, &args, None, at)
+                        let r = r_at.get();
+                        let v = it.eval_leaf(r)?;
+                        it.call_on(Some(v), Some(r), false, &name, args_at.get(), None, at)
                     })
                 }
                 _ => {
-                    let recv = expr(&r);
+                    let recv = expr(r);
                     let id = name.id();
                     let quick = (block.is_none() && args.len() <= 1 && !safe)
                         .then(|| args.first().map(QuickArg::of));
@@ -286,10 +292,10 @@ fn expr(n: &Node) -> Expr {
                         match super::safe_call(&name, &v) {
                             Some(safe) => it.call_on(
                                 Some(v),
-                                Some(&r),
+                                Some(r_at.get()),
                                 safe,
                                 &name,
-                                &args,
+                                args_at.get(),
                                 block.as_ref(),
                                 at,
                             ),
@@ -310,7 +316,7 @@ fn expr(n: &Node) -> Expr {
                         .tests
                         .iter()
                         .map(|t| match t.kind {
-                            Kind::Splat(_) => Test::Spread(t.clone()),
+                            Kind::Splat(_) => Test::Spread(At::new(t)),
                             _ => Test::One(expr(t)),
                         })
                         .collect();
@@ -331,7 +337,7 @@ fn expr(n: &Node) -> Expr {
                                 it.case_hit(subject.as_ref(), &v, *at)?
                             }
                             Test::Spread(t) => {
-                                let items = it.list(std::slice::from_ref(t))?;
+                                let items = it.list(std::slice::from_ref(t.get()))?;
                                 let mut hit = false;
                                 for v in &items {
                                     if it.case_hit(subject.as_ref(), v, *at)? {
@@ -467,11 +473,34 @@ fn quick_on(
 /// A `when` test: an expression, or `*list` (each item of the list in turn).
 enum Test {
     One(Expr),
-    Spread(Node),
+    Spread(At<Node>),
 }
 
-/// A node left to `eval` (a copy of it, which the closure keeps).
+/// A node left to `eval`.
 fn evaluated(n: &Node) -> Expr {
-    let n = n.clone();
-    Box::new(move |it| it.eval(&n))
+    let n = At::new(n);
+    Box::new(move |it| it.eval(n.get()))
+}
+
+/// A node (or list of nodes) of the body a closure was compiled from, by its address: the
+/// closures refer to the tree instead of keeping copies of it (copying the nodes cost more
+/// than the compiled form saved in a template's blocks run a few times).
+///
+/// Sound because a [`Body`] is kept only in the slot of the definition whose body it was
+/// compiled from (`MethodDef::compiled`, `Block::compiled`: `run_compiled` is given the
+/// body and the slot of one definition), which owns the tree, is not changed once made
+/// (both are shared behind `Rc`), and drops the tree with the slot; a copy of a
+/// definition starts with an empty slot (`FoundSlot`'s `Clone`). The nodes are in the
+/// heap (a `Vec`'s buffer, `Box`es), so moving the definition moves none of them.
+struct At<T: ?Sized>(*const T);
+
+impl<T: ?Sized> At<T> {
+    fn new(t: &T) -> At<T> {
+        At(t)
+    }
+
+    fn get(&self) -> &T {
+        // SAFETY: the tree outlives the closure holding this (see the type's doc).
+        unsafe { &*self.0 }
+    }
 }
