@@ -67,7 +67,11 @@ impl Interp<'_> {
         }
         let run = slot.with(|r: &Runs| Some(r.0.get() + 1)).unwrap_or(1);
         if run < COMPILE_AT.with(Cell::get) {
-            if slot.with(|r: &Runs| Some(r.0.set(run))).is_none() {
+            let counted = slot.with(|r: &Runs| {
+                r.0.set(run);
+                Some(())
+            });
+            if counted.is_none() {
                 slot.set(Runs(Cell::new(run)));
             }
             return self.body(body);
