@@ -33,6 +33,8 @@ pub struct Block {
     /// kept in the caller's innermost scope as the local [`Block::passed_local`] names,
     /// which the block's body calls).
     pub passed: Option<Box<Node>>,
+    /// The body compiled (`eval::compiled`), made at one of its first calls.
+    pub compiled: FoundSlot,
 }
 
 /// A name of the code (a local variable, a parameter, a method called), made once when the
@@ -278,6 +280,8 @@ pub struct MethodDef {
     pub zsuper: bool,
     /// Its parameters counted by kind, once (a call binds its arguments by them).
     pub shape: Shape,
+    /// The body compiled (`eval::compiled`), made at one of its first calls.
+    pub compiled: FoundSlot,
 }
 
 impl MethodDef {
@@ -295,6 +299,7 @@ impl MethodDef {
             params,
             body,
             zsuper,
+            compiled: FoundSlot::default(),
         }
     }
 }
@@ -390,8 +395,9 @@ pub enum Kind {
     Str(Vec<Part>),
     Sym(Vec<Part>),
     /// `/.../flags`; without interpolation the literal is one object, made at its first
-    /// evaluation and kept in the slot (Ruby makes such a literal once).
-    Regex(Vec<Part>, String, FoundSlot),
+    /// evaluation and kept in the slot (Ruby makes such a literal once), which copies of the
+    /// node share (a body's compiled form keeps copies of its nodes: `eval::compiled`).
+    Regex(Vec<Part>, String, Rc<FoundSlot>),
     Array(Vec<Node>),
     Hash(Vec<(Node, Node)>),
     Range(Box<Node>, Box<Node>, bool),

@@ -347,6 +347,7 @@ fn thaw_block(b: &FBlock) -> Rc<Block> {
         body: thaw_nodes(&b.body),
         outer: b.outer.iter().map(thaw_name).collect(),
         passed: b.passed.as_ref().map(|n| Box::new(thaw(n))),
+        compiled: Default::default(),
     })
 }
 
@@ -429,6 +430,7 @@ fn thaw(n: &FNode) -> Node {
             body: thaw_nodes(&d.body),
             zsuper: d.zsuper,
             shape: d.shape,
+            compiled: Default::default(),
         })),
         FKind::ClassDef(c) => Kind::ClassDef(Rc::new(ClassDef {
             path: c.path.clone(),

@@ -35,7 +35,7 @@ pub mod token;
 pub mod value;
 
 pub use error::{line_col, HostError, RubyError};
-pub use eval::{Interp, Loaded, SharedVars};
+pub use eval::{InstanceVars, Interp, Loaded, SharedVars};
 pub use host::{Host, Lent, Required};
 pub use value::{HostObject, RHash, RValue};
 

@@ -1089,6 +1089,7 @@ impl Parser {
             body,
             outer: Vec::new(),
             passed: None,
+            compiled: Default::default(),
         })
     }
 
@@ -1876,6 +1877,7 @@ pub(crate) fn symbol_proc_block(name: &str, at: usize) -> Block {
         )],
         outer: Vec::new(),
         passed: None,
+        compiled: Default::default(),
     }
 }
 
@@ -1898,6 +1900,7 @@ fn sym_block(args: Vec<Node>, at: usize) -> PResult<Block> {
                 )],
                 outer: Vec::new(),
                 passed: None,
+                compiled: Default::default(),
             }),
             _ => Err(RubyError::unsupported("&:\"...\" blocks", at)),
         },
@@ -1916,6 +1919,7 @@ fn sym_block(args: Vec<Node>, at: usize) -> PResult<Block> {
                 )],
                 outer: Vec::new(),
                 passed: Some(Box::new(expr)),
+                compiled: Default::default(),
             })
         }
         _ => Err(RubyError::unsupported(

@@ -26,7 +26,7 @@ pub(crate) fn constants_changed() {
 
 /// What a constant's node was found to be, in which classes around it, with which constants
 /// of the top, and at which count of changes.
-struct FoundConstant {
+pub(super) struct FoundConstant {
     changes: u64,
     cref: *const (),
     top: *const (),
@@ -712,6 +712,38 @@ impl Interp<'_> {
         let first = scope_segments(c.strip_prefix("::").unwrap_or(c)).next();
         if !matches!(first, Some("File" | "ENV" | "Dir")) {
             c.found.set(FoundConstant {
+                changes,
+                cref,
+                top,
+                value: value.clone(),
+            });
+        }
+        Ok(value)
+    }
+
+    /// [`Interp::constant_node`] with what was found kept in `kept` (a compiled node's,
+    /// `eval::compiled`), not in the node's slot of any type.
+    pub(super) fn constant_kept(
+        &mut self,
+        c: &ConstName,
+        kept: &RefCell<Option<FoundConstant>>,
+        at: usize,
+    ) -> R {
+        if self.st.custom_facts {
+            return self.constant(c, at);
+        }
+        let changes = CONSTANTS_CHANGED.with(Cell::get);
+        let cref = Rc::as_ptr(&self.st.ctx.cref) as *const ();
+        let top = Rc::as_ptr(&self.st.top_constants) as *const ();
+        if let Some(f) = &*kept.borrow() {
+            if f.changes == changes && f.cref == cref && f.top == top {
+                return Ok(f.value.clone());
+            }
+        }
+        let value = self.constant(c, at)?;
+        let first = scope_segments(c.strip_prefix("::").unwrap_or(c)).next();
+        if !matches!(first, Some("File" | "ENV" | "Dir")) {
+            *kept.borrow_mut() = Some(FoundConstant {
                 changes,
                 cref,
                 top,
@@ -1638,7 +1670,7 @@ impl Interp<'_> {
                     it.st.ctx.block = block;
                     it.st.ctx.method = Some(method);
                     it.bind_params(def, args, at)?;
-                    it.body_value(&def.body)
+                    it.run_compiled(&def.body, &def.compiled)
                 });
                 match r {
                     Err(Flow::Return(v)) => Ok(v),

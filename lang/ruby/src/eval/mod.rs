@@ -17,6 +17,7 @@ use rustc_hash::FxHashMap as HashMap;
 use std::rc::Rc;
 
 mod collector;
+mod compiled;
 mod defs;
 mod lent;
 mod mutate;
@@ -25,6 +26,7 @@ mod scope_hash;
 mod state;
 mod structs;
 mod unknown_constant;
+pub use compiled::compile_bodies_at;
 pub use defs::{BlockArg, BLOCK_AS_METHOD};
 pub(crate) use defs::{Ctx, Scope, This};
 pub(crate) use mutate::{given, Yielded};
@@ -38,6 +40,12 @@ pub use state::State;
 /// (Keyed by shared texts: the name a first `@x` read puts here is the key of the
 /// interpreter's instance variable too, one copy of the name for both maps.)
 pub type SharedVars = Rc<RefCell<HashMap<Rc<str>, RValue>>>;
+
+/// The instance variables of the object a module function's code runs as (its instance,
+/// made once per evaluation and shared by its calls, as the reference's function object
+/// is made once per loader): `@x` is the object's own, nil until assigned, never the
+/// host's variable `x` (what a template's `@x` reads).
+pub type InstanceVars = Rc<RefCell<HashMap<Rc<str>, RValue>>>;
 
 /// `scope.to_hash`'s names as the host gave them, and the hash made for them.
 pub(crate) type ToHashEntries = (Rc<[Rc<str>]>, Rc<RHash>);
@@ -176,6 +184,13 @@ impl<'h> Interp<'h> {
             host,
             st: std::mem::ManuallyDrop::new(st),
         }
+    }
+
+    /// Makes the code's top `self` an object whose instance variables are `vars` (a module
+    /// function's instance, shared by its calls): `@x` there reads and sets them, not the
+    /// host's variables.
+    pub fn set_instance(&mut self, vars: InstanceVars) {
+        self.st.instance = Some(vars);
     }
 
     /// The text the code wrote (`<%= %>`, template text), taken out.
@@ -395,13 +410,17 @@ impl<'h> Interp<'h> {
         }
     }
 
-    /// `@name`: the host's variable (nil when there is none).
+    /// `@name`: the host's variable (nil when there is none), or at the top of a module
+    /// function's code its instance's (`State::instance`).
     #[inline(never)]
     fn ivar(&mut self, name: &str) -> RValue {
         match &self.st.ctx.this {
             This::Template => {}
             This::Object(o) => return o.ivars.borrow().get(name).cloned().unwrap_or(RValue::Nil),
             This::Class(c) => return c.ivars.borrow().get(name).cloned().unwrap_or(RValue::Nil),
+        }
+        if let Some(own) = &self.st.instance {
+            return own.borrow().get(name).cloned().unwrap_or(RValue::Nil);
         }
         if let Some(v) = self.st.ivars.get(name) {
             return v.clone();
@@ -693,7 +712,11 @@ impl<'h> Interp<'h> {
                     if matches!(&*e, RubyError::Raised { class, .. }
                         if self.exception_is_a(class, "StandardError")) =>
                 {
-                    self.eval(fallback)?
+                    let RubyError::Raised { class, message, .. } = *e else {
+                        return Err(Flow::Error(e));
+                    };
+                    let e = RValue::Exception(Rc::new((class, message)));
+                    self.handling(e, |it| it.eval(fallback))?
                 }
                 other => other?,
             },
@@ -824,9 +847,14 @@ impl<'h> Interp<'h> {
                 ..
             } => self.set_local(n, v),
             Kind::IVar(n) => match &self.st.ctx.this {
-                This::Template => {
-                    self.st.ivars.insert(Rc::from(n.as_str()), v);
-                }
+                This::Template => match &self.st.instance {
+                    Some(own) => {
+                        own.borrow_mut().insert(Rc::from(n.as_str()), v);
+                    }
+                    None => {
+                        self.st.ivars.insert(Rc::from(n.as_str()), v);
+                    }
+                },
                 This::Object(o) => o.ivars.borrow_mut().set(n, v),
                 This::Class(c) => c.ivars.borrow_mut().set(n, v),
             },
@@ -906,6 +934,7 @@ impl<'h> Interp<'h> {
                 }
                 None => RValue::Nil,
             },
+            "!" => self.st.handled.clone().unwrap_or(RValue::Nil),
             "&" => group(&self.st.last_match, 0),
             "`" | "'" if self.st.last_match.is_none() => RValue::Nil,
             "`" | "'" => match &self.st.last_match_text {
@@ -925,9 +954,13 @@ impl<'h> Interp<'h> {
                 // The reference makes an instance variable of each variable of the scope
                 // with a value: one that is undef is not defined.
                 let known = match &self.st.ctx.this {
-                    This::Template => {
-                        self.st.ivars.contains_key(n.as_str()) || self.host.has_variable(n, true)
-                    }
+                    This::Template => match &self.st.instance {
+                        Some(own) => own.borrow().contains_key(n.as_str()),
+                        None => {
+                            self.st.ivars.contains_key(n.as_str())
+                                || self.host.has_variable(n, true)
+                        }
+                    },
                     This::Object(o) => o.ivars.borrow().get(n).is_some(),
                     This::Class(c) => c.ivars.borrow().get(n).is_some(),
                 };
@@ -964,7 +997,15 @@ impl<'h> Interp<'h> {
                     .then_some("method")
                 }
             }
-            Kind::Const(c) => self.constant(c, e.at).is_ok().then_some("constant"),
+            // (a constant the reference's Ruby has and the subset lacks is defined there)
+            Kind::Const(c) => match self.constant(c, e.at) {
+                Ok(_) => Some("constant"),
+                Err(Flow::Error(err)) if matches!(*err, RubyError::Unsupported { .. }) => {
+                    unknown_constant::in_reference(c.strip_prefix("::").unwrap_or(c))
+                        .then_some("constant")
+                }
+                Err(_) => None,
+            },
             Kind::GVar(_) => Some("global-variable"),
             // (`defined?(self::X)`: nil where evaluating it raises, as Ruby's)
             Kind::ScopedConst(..) => match self.eval(e) {
@@ -1412,11 +1453,11 @@ impl<'h> Interp<'h> {
                 }
                 match handled {
                     Some(clause) => {
+                        let e = RValue::Exception(Rc::new((class, message)));
                         if let Some(var) = &clause.var {
-                            let e = RValue::Exception(Rc::new((class, message)));
-                            self.set_local(var, e);
+                            self.set_local(var, e.clone());
                         }
-                        self.body(&clause.body)
+                        self.handling(e, |it| it.body(&clause.body))
                     }
                     None => Err(Flow::from(RubyError::Raised { message, at, class })),
                 }
@@ -1431,6 +1472,16 @@ impl<'h> Interp<'h> {
             self.body(ensure)?;
         }
         result
+    }
+
+    /// Runs `f` (a `rescue` clause) with `e` as the exception being handled (`$!`), the
+    /// one handled around it again afterwards (nil outside any), as Ruby's `$!`.
+    #[cold]
+    fn handling<T>(&mut self, e: RValue, f: impl FnOnce(&mut Self) -> T) -> T {
+        let outer = self.st.handled.replace(e);
+        let r = f(self);
+        self.st.handled = outer;
+        r
     }
 
     /// Calls a block with the given arguments, held in place: a core method's block call
@@ -1475,7 +1526,7 @@ impl<'h> Interp<'h> {
             self.declare_outer(&block.outer);
         }
         self.st.ctx.locals.push(scope);
-        let r = self.body(&block.body);
+        let r = self.run_compiled(&block.body, &block.compiled);
         if let Some(scope) = self.st.ctx.locals.pop() {
             self.st.keep_scope(scope);
         }

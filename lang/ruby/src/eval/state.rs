@@ -58,6 +58,10 @@ pub struct State {
     pub(crate) installed_classes: Option<Rc<[Rc<UserClass>]>>,
     /// Instance variables read so far (and assigned ones).
     pub(crate) ivars: HashMap<Rc<str>, RValue>,
+    /// The instance variables of the object the top's code runs as, when it is not the
+    /// template (a module function's instance, `Interp::set_instance`): then `ivars` is
+    /// not used.
+    pub(crate) instance: Option<super::InstanceVars>,
     /// `$~`: the last successful match.
     pub last_match: Option<Rc<Captures>>,
     /// The text `$~` matched in and the match's byte range, for `$~.pre_match`, `` $` ``
@@ -80,6 +84,8 @@ pub struct State {
     /// in place (`scope_hash`: some forty reads a render in logrotate's rule.erb, ~300
     /// variables each).
     pub(crate) to_hash: Option<ToHashEntries>,
+    /// The exception the running `rescue` clause handles (`$!`).
+    pub(crate) handled: Option<RValue>,
     /// The tags of the `catch` blocks running.
     pub catching: Vec<RValue>,
     /// The strings running blocks were given from an array or hash (`mutate::Yielded`):
@@ -122,12 +128,14 @@ impl State {
             classes: Vec::new(),
             installed_classes: None,
             ivars: HashMap::default(),
+            instance: None,
             last_match: None,
             last_match_text: None,
             scope_vars: HashMap::default(),
             shared: None,
             spare_shared: None,
             to_hash: None,
+            handled: None,
             catching: Vec::new(),
             yielded: Vec::new(),
             steps: 0,
@@ -232,6 +240,9 @@ impl State {
             cleared(own);
         }
         cleared(&mut self.ivars);
+        if self.instance.is_some() {
+            self.instance = None;
+        }
         if self.last_match.is_some() {
             self.last_match = None;
             self.last_match_text = None;
@@ -246,6 +257,9 @@ impl State {
         }
         if self.to_hash.is_some() {
             self.to_hash = None;
+        }
+        if self.handled.is_some() {
+            self.handled = None;
         }
         if !self.catching.is_empty() {
             self.catching.clear();

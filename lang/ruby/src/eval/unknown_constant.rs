@@ -11,8 +11,9 @@ use crate::error::RubyError;
 /// loads here, then the names of the gems that do not (PuppetX, Semantic, Diffy, ...).
 const REFERENCE_CONSTANTS: &str = include_str!("reference_constants.txt");
 
-/// Whether the reference's Ruby has the top-level constant `name`.
-fn in_reference(name: &str) -> bool {
+/// Whether the reference's Ruby has the top-level constant `name` (a path, `A::B`, is
+/// not one: whether `B` is there is not known).
+pub(super) fn in_reference(name: &str) -> bool {
     REFERENCE_CONSTANTS.lines().any(|l| l == name)
 }
 

@@ -74,8 +74,12 @@ fn call_with(it: &mut Interp, c: &Call) -> R {
                     "RuntimeError".to_string(),
                     crate::show::to_s(other),
                 ),
-                // the reference shows an empty message
-                None => ("RuntimeError".to_string(), String::new()),
+                // in a `rescue` clause, the exception it handles (`$!`) again
+                None => match &it.st.handled {
+                    Some(RValue::Exception(e)) => (e.0.clone(), e.1.clone()),
+                    // the reference shows an empty message
+                    _ => ("RuntimeError".to_string(), String::new()),
+                },
             };
             Err(Flow::from(RubyError::raised_as(class, msg, at)))
         }

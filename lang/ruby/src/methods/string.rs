@@ -72,7 +72,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 RValue::Str(p) => Rc::new(crate::regexp::make_regexp(p, "", c.at)?),
                 v => pattern(v, c.at)?,
             };
-            Ok(Some(match_op(it, s, &re, c.name, c.at)?))
+            Ok(Some(match_op(it, whole, &re, c.name, c.at)?))
         }
         M::op_eq | M::eql_p | M::op_eqq => Ok(Some(RValue::Bool(
             matches!(c.arg(0), Some(RValue::Str(o)) if **o == *s),
@@ -511,8 +511,10 @@ pub fn succ(s: &str) -> String {
 /// The longest string a method builds (a bound against exhausting memory).
 const MAX_STRING: usize = 256 * 1024 * 1024;
 
-/// `=~`, `match` and `match?` of a string and a regexp.
-pub fn match_op(it: &mut Interp, s: &str, re: &Regexp, op: &str, at: usize) -> R {
+/// `=~`, `match` and `match?` of a string and a regexp (`$~`'s text is the string's,
+/// shared: a match copies no text for it).
+pub fn match_op(it: &mut Interp, whole: &Rc<str>, re: &Regexp, op: &str, at: usize) -> R {
+    let s: &str = whole;
     let failed = regexp_failed(at);
     if op == "match?" {
         return Ok(RValue::Bool(re.is_match(s).map_err(failed)?));
@@ -528,7 +530,7 @@ pub fn match_op(it: &mut Interp, s: &str, re: &Regexp, op: &str, at: usize) -> R
             let caps = Rc::new(caps);
             it.st.last_match = Some(caps.clone());
             let end = groups[0].map_or(0, |(_, b)| b);
-            it.st.last_match_text = Some((Rc::from(s), start, end));
+            it.st.last_match_text = Some((whole.clone(), start, end));
             if op == "=~" {
                 RValue::Int(s[..start].chars().count() as i64)
             } else {

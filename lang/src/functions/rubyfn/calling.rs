@@ -237,6 +237,7 @@ fn call_as(
             Some((defs, _)) => ruby::Interp::calling(&mut host, defs),
             None => ruby::Interp::new(&mut host),
         };
+        it.set_instance(found.instance.clone());
         let block_arg = block.map(|_| BlockArg::Host(RValue::Host(Rc::new(PuppetBlock))));
         let loaded = match &known {
             Some(_) => Ok(()),

@@ -307,3 +307,46 @@ fn legacy_function_files_found_again_after_a_change() {
     }
     std::fs::remove_dir_all(&root).unwrap();
 }
+
+/// A function's instance variables are its object's, made once and shared by its calls
+/// (the reference makes a function's instance once per loader: `@n` counts the calls),
+/// and are not Puppet variables (`@x` is nil where `$x` is set; a template's `@x` is
+/// `$x`). Answers of the reference (`puppet-oracle`): "1 nil", "2 nil"; the 3.x
+/// function's the same.
+#[test]
+fn instance_variables_of_a_function_last_across_its_calls() {
+    let root = std::env::temp_dir().join(format!("prepl-rubyfn-ivars-{}", std::process::id()));
+    let v4 = root.join("m/lib/puppet/functions/m");
+    let v3 = root.join("m/lib/puppet/parser/functions");
+    std::fs::create_dir_all(&v4).unwrap();
+    std::fs::create_dir_all(&v3).unwrap();
+    std::fs::write(
+        v4.join("count.rb"),
+        "Puppet::Functions.create_function(:'m::count') do\n  def count\n    @n ||= 0\n    \
+         @n += 1\n    \"#{@n} #{@x.inspect} #{defined?(@x).inspect}\"\n  end\nend\n",
+    )
+    .unwrap();
+    std::fs::write(
+        v3.join("mcount.rb"),
+        "module Puppet::Parser::Functions\n  newfunction(:mcount, :type => :rvalue) do |args|\n    \
+         @n ||= 0\n    @n += 1\n    \"#{@n} #{@x.inspect}\"\n  end\nend\n",
+    )
+    .unwrap();
+    let mut s = crate::Session::new();
+    s.set_environment(crate::env::Environment {
+        name: "production".into(),
+        dir: None,
+        modulepath: vec![root.clone()],
+    });
+    let run =
+        |s: &mut crate::Session, src: &str| crate::format::to_programmatic(&s.eval(src).unwrap());
+    assert_eq!(
+        run(&mut s, "$x = 5 [m::count(), m::count(), m::count()]"),
+        "['1 nil nil', '2 nil nil', '3 nil nil']"
+    );
+    assert_eq!(
+        run(&mut s, "$x = 5 [mcount(), mcount()]"),
+        "['1 nil', '2 nil']"
+    );
+    std::fs::remove_dir_all(&root).unwrap();
+}

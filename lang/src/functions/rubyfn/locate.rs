@@ -83,6 +83,7 @@ fn find_3x_now(ev: &Evaluator, name: &str) -> Option<Found> {
         path: path.into(),
         ready: RefCell::default(),
         called: Cell::new(false),
+        instance: Default::default(),
     })
 }
 
@@ -139,6 +140,7 @@ fn find_now(ev: &Evaluator, name: &str) -> Option<Found> {
         shown: shown.display().to_string().into(),
         ready: RefCell::default(),
         called: Cell::new(false),
+        instance: Default::default(),
     })
 }
 

@@ -80,6 +80,10 @@ pub struct Found {
     /// Called by name after no `.pp` function of the name was found (`after_autoload`):
     /// later calls in this evaluation need not look for one again (`find_called`).
     called: Cell<bool>,
+    /// The instance variables of the function's object, shared by its calls in this
+    /// evaluation (the reference makes a function's instance once per loader: `@n ||= 0;
+    /// @n += 1` counts the calls).
+    instance: ruby::InstanceVars,
 }
 
 impl Found {

@@ -1,0 +1,510 @@
+//! Method and block bodies compiled to closures (issue 34's compiled form, a first part).
+//! At its second run (`compile_bodies_at`) a body's statements become closures that do what
+//! `Interp::body`, `statement` and `eval` do for their nodes, with the questions those ask
+//! of each node at each run (which kind; whether a call has a receiver, a block, a safe
+//! `&.`, a local as receiver, `scope.to_hash` under it; which kind its argument is for the
+//! quick paths) answered once, and each constant's node keeping what it was found to be in
+//! a typed slot of its own. The kinds compiled are the ones function bodies are made of:
+//! literals, locals, constants, `!`/`&&`/`||`, `if`, `case`, assignments of locals,
+//! `return`, array literals and calls (with or without receiver and block). Any other node
+//! runs through `eval` (the closure refers to it in the tree: `At`), and a compiled node ends in the
+//! functions of the evaluator that `eval` calls for it (`quick_local_call`'s and
+//! `quick_call`'s answers, `call_on`, `set_local`, `case_hit`), so that the two forms
+//! answer alike (the semantics corpus runs both ways: `tests/semantics.rs`).
+
+use super::{Flow, Interp, R};
+use crate::ast::{FoundSlot, Kind, Name, Node, Part};
+use crate::methods::{self, M};
+use crate::value::RValue;
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+
+/// An expression compiled: it gives the node's value.
+type Expr = Box<dyn Fn(&mut Interp<'_>) -> R>;
+/// A statement compiled: its value is not used (`Interp::statement`).
+type Stmt = Box<dyn Fn(&mut Interp<'_>) -> R<()>>;
+
+/// A body compiled: its statements but the last, and the last, whose value is the body's.
+pub(crate) struct Body {
+    before: Vec<Stmt>,
+    last: Option<Expr>,
+}
+
+impl Body {
+    fn run(&self, it: &mut Interp<'_>) -> R {
+        for s in &self.before {
+            s(it)?;
+        }
+        match &self.last {
+            Some(last) => last(it),
+            None => Ok(RValue::Nil),
+        }
+    }
+}
+
+thread_local! {
+    /// At which run a body is compiled (the runs before walk its tree): a body run once (a
+    /// template's block, most `def`s of a template) is not worth its compilation.
+    static COMPILE_AT: Cell<u32> = const { Cell::new(2) };
+}
+
+/// Makes this thread compile a body at its `run`th run (1: at the first; the default is
+/// 2). For tests, which run the same code both ways.
+pub fn compile_bodies_at(run: u32) {
+    COMPILE_AT.with(|c| c.set(run.max(1)));
+}
+
+/// How many times a body not compiled yet has run (kept in its slot until it is).
+struct Runs(Cell<u32>);
+
+impl Interp<'_> {
+    /// Runs a method's or block's body: its tree walked (`Interp::body`) until its
+    /// `COMPILE_AT`th run, then compiled, kept in `slot` (the definition's: the next calls
+    /// run the same closures).
+    pub(super) fn run_compiled(&mut self, body: &[Node], slot: &FoundSlot) -> R {
+        if let Some(code) = slot.with(|b: &Rc<Body>| Some(b.clone())) {
+            return code.run(self);
+        }
+        let run = slot.with(|r: &Runs| Some(r.0.get() + 1)).unwrap_or(1);
+        if run < COMPILE_AT.with(Cell::get) {
+            let counted = slot.with(|r: &Runs| {
+                r.0.set(run);
+                Some(())
+            });
+            if counted.is_none() {
+                slot.set(Runs(Cell::new(run)));
+            }
+            return self.body(body);
+        }
+        let code = Rc::new(compile_body(body));
+        slot.set(code.clone());
+        code.run(self)
+    }
+}
+
+fn compile_body(body: &[Node]) -> Body {
+    match body.split_last() {
+        Some((last, before)) => Body {
+            before: before.iter().map(statement).collect(),
+            last: Some(expr(last)),
+        },
+        None => Body {
+            before: Vec::new(),
+            last: None,
+        },
+    }
+}
+
+/// A statement (`Interp::statement`): a local's assignment and an `if` without a value;
+/// any other as its expression, the value dropped.
+fn statement(n: &Node) -> Stmt {
+    match &n.kind {
+        Kind::Assign(target, value) => {
+            if let Kind::LVar(name)
+            | Kind::Call {
+                vcall: true, name, ..
+            } = &target.kind
+            {
+                let (name, value) = (name.clone(), expr(value));
+                return Box::new(move |it| {
+                    let v = value(it)?;
+                    it.set_local(&name, v);
+                    Ok(())
+                });
+            }
+        }
+        // (`if_statement`: the branch's statements as statements)
+        Kind::If(c, then, els) => {
+            let c = expr(c);
+            let then: Vec<Stmt> = then.iter().map(statement).collect();
+            let els: Vec<Stmt> = els.iter().map(statement).collect();
+            return Box::new(move |it| {
+                let branch = if c(it)?.truthy() { &then } else { &els };
+                for s in branch {
+                    s(it)?;
+                }
+                Ok(())
+            });
+        }
+        _ => {}
+    }
+    let e = expr(n);
+    Box::new(move |it| e(it).map(drop))
+}
+
+/// An expression: what `eval` gives for the node.
+fn expr(n: &Node) -> Expr {
+    let at = n.at;
+    match &n.kind {
+        Kind::Nil => Box::new(|_| Ok(RValue::Nil)),
+        Kind::True => Box::new(|_| Ok(RValue::Bool(true))),
+        Kind::False => Box::new(|_| Ok(RValue::Bool(false))),
+        Kind::Int(i) => {
+            let i = *i;
+            Box::new(move |_| Ok(RValue::Int(i)))
+        }
+        Kind::Str(parts) => match parts.as_slice() {
+            [Part::Lit(l)] => {
+                let l = l.clone();
+                Box::new(move |_| Ok(RValue::Str(l.clone())))
+            }
+            _ => evaluated(n),
+        },
+        Kind::LVar(name) => {
+            let name = name.clone();
+            Box::new(move |it| Ok(it.local(&name).cloned().unwrap_or(RValue::Nil)))
+        }
+        Kind::Const(c) => {
+            let c = c.clone();
+            let kept = RefCell::new(None);
+            Box::new(move |it| it.constant_kept(&c, &kept, at))
+        }
+        Kind::Not(e) => {
+            let e = expr(e);
+            Box::new(move |it| Ok(RValue::Bool(!e(it)?.truthy())))
+        }
+        Kind::And(a, b) => {
+            let (a, b) = (expr(a), expr(b));
+            Box::new(move |it| {
+                let l = a(it)?;
+                if l.truthy() {
+                    b(it)
+                } else {
+                    Ok(l)
+                }
+            })
+        }
+        Kind::Or(a, b) => {
+            let (a, b) = (expr(a), expr(b));
+            Box::new(move |it| {
+                let l = a(it)?;
+                if l.truthy() {
+                    Ok(l)
+                } else {
+                    b(it)
+                }
+            })
+        }
+        Kind::If(c, then, els) => {
+            let (c, then, els) = (expr(c), compile_body(then), compile_body(els));
+            Box::new(move |it| {
+                if c(it)?.truthy() {
+                    then.run(it)
+                } else {
+                    els.run(it)
+                }
+            })
+        }
+        Kind::Seq(body) => {
+            let body = compile_body(body);
+            Box::new(move |it| body.run(it))
+        }
+        Kind::Return(v) => match v {
+            Some(v) => {
+                let v = expr(v);
+                Box::new(move |it| Err(Flow::Return(v(it)?)))
+            }
+            None => Box::new(|_| Err(Flow::Return(RValue::Nil))),
+        },
+        Kind::Assign(target, value) => match &target.kind {
+            Kind::LVar(name) => {
+                let (name, value) = (name.clone(), expr(value));
+                Box::new(move |it| {
+                    let v = value(it)?;
+                    it.set_local(&name, v.clone());
+                    Ok(v)
+                })
+            }
+            _ => evaluated(n),
+        },
+        // A name that is a local or a method (`eval`'s order: the local first).
+        Kind::Call {
+            recv: None,
+            vcall: true,
+            name,
+            ..
+        } => {
+            let (name, node) = (name.clone(), At::new(n));
+            Box::new(move |it| match it.local(&name) {
+                Some(v) => Ok(v.clone()),
+                None => it.eval(node.get()),
+            })
+        }
+        // `name(args)` without receiver: self's method, a Kernel method or the host's
+        // (`Interp::call` without receiver goes straight to `call_on`)
+        Kind::Call {
+            recv: None,
+            name,
+            args,
+            block,
+            vcall: false,
+        } => {
+            let (name, args, block) = (name.clone(), At::new(&args[..]), block.clone());
+            Box::new(move |it| it.call_on(None, None, false, &name, args.get(), block.as_ref(), at))
+        }
+        // (`self.x` at the top and `scope.to_hash[...]` are `eval`'s)
+        Kind::Call {
+            recv: Some(r),
+            name,
+            args,
+            block,
+            vcall: false,
+        } if !matches!(r.kind, Kind::SelfRef) && super::scope_hash::to_hash_of(r).is_none() => {
+            let (r_at, name, args_at, block) = (
+                At::new(&**r),
+                name.clone(),
+                At::new(&args[..]),
+                block.clone(),
+            );
+            let safe = name.starts_with("&.");
+            match &r.kind {
+                // on a local's value in place (`Interp::call`'s first path: no block, an
+                // argument or none, not `&.`), else the general call with the local's value
+                Kind::LVar(var)
+                | Kind::Call {
+                    vcall: true,
+                    name: var,
+                    ..
+                } if block.is_none() && args.len() <= 1 && !safe => {
+                    let var = var.clone();
+                    let id = name.id();
+                    let arg = args.first().map(QuickArg::of);
+                    Box::new(move |it| {
+                        if let Some(v) = quick_on_local(it, &var, id, arg.as_ref())? {
+                            return Ok(v);
+                        }
+                        let r = r_at.get();
+                        let v = it.eval_leaf(r)?;
+                        it.call_on(Some(v), Some(r), false, &name, args_at.get(), None, at)
+                    })
+                }
+                _ => {
+                    let recv = expr(r);
+                    let id = name.id();
+                    let quick = (block.is_none() && args.len() <= 1 && !safe)
+                        .then(|| args.first().map(QuickArg::of));
+                    Box::new(move |it| {
+                        let v = recv(it)?;
+                        // (`call_on`'s first path, the argument compiled)
+                        if let Some(arg) = &quick {
+                            if methods::quick::takes(&v) {
+                                if let Some(answer) = quick_on(it, &v, id, arg.as_ref())? {
+                                    return Ok(answer);
+                                }
+                            }
+                        }
+                        match super::safe_call(&name, &v) {
+                            Some(safe) => it.call_on(
+                                Some(v),
+                                Some(r_at.get()),
+                                safe,
+                                &name,
+                                args_at.get(),
+                                block.as_ref(),
+                                at,
+                            ),
+                            None => Ok(RValue::Nil),
+                        }
+                    })
+                }
+            }
+        }
+        // (`Interp::case`: each test when its turn comes; a `*list` test by `case`'s way)
+        Kind::Case(subject, whens, els) => {
+            let subject = subject.as_deref().map(expr);
+            let whens: Vec<(usize, Vec<Test>, Body)> = whens
+                .iter()
+                .map(|w| {
+                    let at = w.tests.first().map_or(0, |t| t.at);
+                    let tests = w
+                        .tests
+                        .iter()
+                        .map(|t| match t.kind {
+                            Kind::Splat(_) => Test::Spread(At::new(t)),
+                            _ => Test::One(expr(t)),
+                        })
+                        .collect();
+                    (at, tests, compile_body(&w.body))
+                })
+                .collect();
+            let els = els.as_deref().map(compile_body);
+            Box::new(move |it| {
+                let subject = match &subject {
+                    Some(s) => Some(s(it)?),
+                    None => None,
+                };
+                for (at, tests, body) in &whens {
+                    for t in tests {
+                        let hit = match t {
+                            Test::One(t) => {
+                                let v = t(it)?;
+                                it.case_hit(subject.as_ref(), &v, *at)?
+                            }
+                            Test::Spread(t) => {
+                                let items = it.list(std::slice::from_ref(t.get()))?;
+                                let mut hit = false;
+                                for v in &items {
+                                    if it.case_hit(subject.as_ref(), v, *at)? {
+                                        hit = true;
+                                        break;
+                                    }
+                                }
+                                it.st.keep_args(items);
+                                hit
+                            }
+                        };
+                        if hit {
+                            return body.run(it);
+                        }
+                    }
+                }
+                match &els {
+                    Some(body) => body.run(it),
+                    None => Ok(RValue::Nil),
+                }
+            })
+        }
+        // `[a, b]` without splats (`Interp::list` of the items)
+        Kind::Array(items) if !items.iter().any(|i| matches!(i.kind, Kind::Splat(_))) => {
+            let items: Vec<Expr> = items.iter().map(expr).collect();
+            Box::new(move |it| {
+                if items.is_empty() {
+                    return Ok(RValue::array(Vec::new()));
+                }
+                let mut out = it.st.args_list(items.len());
+                for i in &items {
+                    out.push(i(it)?);
+                }
+                Ok(RValue::array(out))
+            })
+        }
+        _ => evaluated(n),
+    }
+}
+
+/// The argument of a call the quick paths may answer (`Interp::quick_arg`'s kinds, whose
+/// evaluation has no effect: the general path evaluates it again when they do not
+/// answer): a local, a literal, a constant; `Other` for any other expression.
+enum QuickArg {
+    Local(Name),
+    Literal(RValue),
+    Const(Expr),
+    Other,
+}
+
+impl QuickArg {
+    fn of(arg: &Node) -> QuickArg {
+        match &arg.kind {
+            Kind::LVar(name)
+            | Kind::Call {
+                vcall: true, name, ..
+            } => QuickArg::Local(name.clone()),
+            Kind::Const(_) => QuickArg::Const(expr(arg)),
+            Kind::Str(parts) | Kind::Sym(parts) => match parts.as_slice() {
+                [Part::Lit(l)] if matches!(arg.kind, Kind::Str(_)) => {
+                    QuickArg::Literal(RValue::Str(l.clone()))
+                }
+                [Part::Lit(l)] => QuickArg::Literal(RValue::Sym(l.clone())),
+                _ => QuickArg::Other,
+            },
+            Kind::Int(i) => QuickArg::Literal(RValue::Int(*i)),
+            Kind::Nil => QuickArg::Literal(RValue::Nil),
+            _ => QuickArg::Other,
+        }
+    }
+}
+
+/// `Interp::quick_local_call` with the argument compiled: the quick answer of a call on
+/// the local `var`'s value in place, or `None` (the local is not defined or not a core
+/// value, the argument not a [`QuickArg`] or not defined, no quick answer).
+fn quick_on_local(
+    it: &mut Interp<'_>,
+    var: &Name,
+    id: M,
+    arg: Option<&QuickArg>,
+) -> R<Option<RValue>> {
+    // (a constant first, the only argument needing `&mut`: reading a local has no effect)
+    let konst = match arg {
+        Some(QuickArg::Const(c)) => Some(c(it)?),
+        _ => None,
+    };
+    let Some(recv) = it.local(var) else {
+        return Ok(None);
+    };
+    if !methods::quick::takes(recv) {
+        return Ok(None);
+    }
+    let v = match arg {
+        None => return Ok(methods::quick::call0(recv, id)),
+        Some(QuickArg::Local(n)) => match it.local(n) {
+            Some(v) => v,
+            None => return Ok(None),
+        },
+        Some(QuickArg::Literal(v)) => v,
+        Some(QuickArg::Const(_)) => match &konst {
+            Some(v) => v,
+            None => return Ok(None),
+        },
+        Some(QuickArg::Other) => return Ok(None),
+    };
+    Ok(methods::quick::call1(recv, id, v))
+}
+
+/// `Interp::quick_call` with the argument compiled (`recv` one that `quick::takes`).
+fn quick_on(
+    it: &mut Interp<'_>,
+    recv: &RValue,
+    id: M,
+    arg: Option<&QuickArg>,
+) -> R<Option<RValue>> {
+    let konst;
+    let v = match arg {
+        None => return Ok(methods::quick::call0(recv, id)),
+        Some(QuickArg::Local(n)) => match it.local(n) {
+            Some(v) => v,
+            None => return Ok(None),
+        },
+        Some(QuickArg::Literal(v)) => v,
+        Some(QuickArg::Const(c)) => {
+            konst = c(it)?;
+            &konst
+        }
+        Some(QuickArg::Other) => return Ok(None),
+    };
+    Ok(methods::quick::call1(recv, id, v))
+}
+
+/// A `when` test: an expression, or `*list` (each item of the list in turn).
+enum Test {
+    One(Expr),
+    Spread(At<Node>),
+}
+
+/// A node left to `eval`.
+fn evaluated(n: &Node) -> Expr {
+    let n = At::new(n);
+    Box::new(move |it| it.eval(n.get()))
+}
+
+/// A node (or list of nodes) of the body a closure was compiled from, by its address: the
+/// closures refer to the tree instead of keeping copies of it (copying the nodes cost more
+/// than the compiled form saved in a template's blocks run a few times).
+///
+/// Sound because a [`Body`] is kept only in the slot of the definition whose body it was
+/// compiled from (`MethodDef::compiled`, `Block::compiled`: `run_compiled` is given the
+/// body and the slot of one definition), which owns the tree, is not changed once made
+/// (both are shared behind `Rc`), and drops the tree with the slot; a copy of a
+/// definition starts with an empty slot (`FoundSlot`'s `Clone`). The nodes are in the
+/// heap (a `Vec`'s buffer, `Box`es), so moving the definition moves none of them.
+struct At<T: ?Sized>(*const T);
+
+impl<T: ?Sized> At<T> {
+    fn new(t: &T) -> At<T> {
+        At(t)
+    }
+
+    fn get(&self) -> &T {
+        // SAFETY: the tree outlives the closure holding this (see the type's doc).
+        unsafe { &*self.0 }
+    }
+}
