@@ -979,3 +979,35 @@ fn vhost_inputs_cycle_search_share() {
         sessions[0].catalog().relationships().len()
     );
 }
+
+/// A class's or define's name is kept in lower case without a leading `::` (a name written
+/// so already is the tree's text as it is), nested ones under their class's; defining one
+/// twice in an input names it so.
+#[test]
+fn definition_names_are_lower_case_and_unqualified() {
+    let mut s = Session::new();
+    s.eval("class ::Web::Thing { class Inner { } } define ::Web::Site { }")
+        .unwrap();
+    s.eval("include web::thing, web::thing::inner web::site { x: }")
+        .unwrap();
+    assert_eq!(
+        refs(&s),
+        [
+            "Class[Web::Thing]",
+            "Class[Web::Thing::Inner]",
+            "Web::Site[x]"
+        ]
+    );
+    let e = s.eval("class a::b { } class ::A::B { }").unwrap_err();
+    assert!(
+        e.message.contains("Class 'a::b' is already defined"),
+        "{}",
+        e.message
+    );
+    let e = s.eval("define c::d { } class C::D { }").unwrap_err();
+    assert!(
+        e.message.contains("Definition 'c::d' is already defined"),
+        "{}",
+        e.message
+    );
+}
