@@ -980,13 +980,12 @@ fn vhost_inputs_cycle_search_share() {
     );
 }
 
-/// A class's or define's name is kept in lower case without a leading `::` (a name written
-/// so already is the tree's text as it is), nested ones under their class's; defining one
-/// twice in an input names it so.
+/// A class's or define's name is the tree's text (nested ones under their class's);
+/// defining one twice in an input names it so, as the reference does.
 #[test]
-fn definition_names_are_lower_case_and_unqualified() {
+fn definition_names_are_their_texts() {
     let mut s = Session::new();
-    s.eval("class ::Web::Thing { class Inner { } } define ::Web::Site { }")
+    s.eval("class web::thing { class inner { } } define web::site { }")
         .unwrap();
     s.eval("include web::thing, web::thing::inner web::site { x: }")
         .unwrap();
@@ -998,15 +997,18 @@ fn definition_names_are_lower_case_and_unqualified() {
             "Web::Site[x]"
         ]
     );
-    let e = s.eval("class a::b { } class ::A::B { }").unwrap_err();
+    let e = s.eval("class a::b { } class a::b { }").unwrap_err();
     assert!(
-        e.message.contains("Class 'a::b' is already defined"),
+        e.message
+            .starts_with("Class 'a::b' is already defined (file: In[3], line: 1); cannot redefine"),
         "{}",
         e.message
     );
-    let e = s.eval("define c::d { } class C::D { }").unwrap_err();
+    let e = s.eval("define c::d { } class c::d { }").unwrap_err();
     assert!(
-        e.message.contains("Definition 'c::d' is already defined"),
+        e.message.starts_with(
+            "Definition 'c::d' is already defined (file: In[4], line: 1); cannot be redefined as a class"
+        ),
         "{}",
         e.message
     );
