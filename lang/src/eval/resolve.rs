@@ -18,15 +18,18 @@ use std::rc::Rc;
 /// table keeps the nodes alive, so an address is never reused while its entry exists.
 #[derive(Default)]
 pub struct Layouts {
-    lambdas: HashMap<usize, (Rc<Layout>, Rc<Lambda>)>,
+    lambdas: LambdaLayouts,
     functions: HashMap<usize, (Rc<Layout>, Rc<FunctionDef>)>,
     /// The number of entries from which [`Layouts::sweep`] looks for unused ones.
     sweep_at: usize,
     /// Thawed trees whose class and define bodies' layouts are thawed when first looked
     /// for (`env::parsed::Late`), and what they answered this table.
     late: Vec<Rc<crate::env::parsed::Late>>,
-    found: std::cell::RefCell<HashMap<usize, (Rc<Layout>, Rc<Lambda>)>>,
+    found: std::cell::RefCell<LambdaLayouts>,
 }
+
+/// Lambdas' layouts by the lambda's address (the table keeps the lambda alive).
+type LambdaLayouts = HashMap<usize, (Rc<Layout>, Rc<Lambda>)>;
 
 /// The fewest entries [`Layouts::sweep`] looks through.
 const SWEEP_FROM: usize = 1024;
