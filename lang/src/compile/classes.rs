@@ -88,14 +88,20 @@ impl Evaluator {
         prefix: &str,
         defined: &mut rustc_hash::FxHashMap<Rc<str>, Span>,
     ) -> Result<(), Error> {
-        let qualify = |name: &str| -> Rc<str> {
-            let name = name.strip_prefix("::").unwrap_or(name).to_ascii_lowercase();
+        let qualify = |name: &Rc<str>| -> Rc<str> {
+            let bare = name.strip_prefix("::").unwrap_or(name);
             if prefix.is_empty() {
-                name.into()
+                // (most names: lower case already, the tree's text taken as it is)
+                if bare.len() == name.len() && !bare.bytes().any(|b| b.is_ascii_uppercase()) {
+                    return name.clone();
+                }
+                bare.to_ascii_lowercase().into()
             } else {
-                format!("{prefix}::{name}").into()
+                format!("{prefix}::{}", bare.to_ascii_lowercase()).into()
             }
         };
+        // (a definition's key among those of the same input, `class x`, `define x`)
+        let key = |kind: &str, name: &str| -> Rc<str> { [kind, name].concat().into() };
         // `(line: 2)`, or with the file or input: `(file: In[3], line: 2)`.
         let at = |ev: &Evaluator, span: Span| ev.location_text(Some(ev.line_of(span)));
         match &e.kind {
@@ -110,7 +116,7 @@ impl Evaluator {
                         ),
                     ));
                 }
-                let key: Rc<str> = format!("class {name}").into();
+                let key = key("class ", &name);
                 if let Some(first) = defined.get(&key) {
                     return Err(Error::new(
                         crate::ErrorKind::Failed,
@@ -121,7 +127,7 @@ impl Evaluator {
                         ),
                     ));
                 }
-                if let Some(first) = defined.get(&*format!("define {name}")) {
+                if let Some(first) = defined.get(&*["define ", &name].concat()) {
                     return Err(Error::new(
                         crate::ErrorKind::Failed,
                         format!(
@@ -155,7 +161,7 @@ impl Evaluator {
             }
             ExprKind::DefineDef(d) => {
                 let name = qualify(&d.name);
-                let key: Rc<str> = format!("define {name}").into();
+                let key = key("define ", &name);
                 if let Some(first) = defined.get(&key) {
                     let (line, col) = self.source.line_col(first.start);
                     return Err(Error::new(
@@ -165,7 +171,7 @@ impl Evaluator {
                         ),
                     ));
                 }
-                if let Some(first) = defined.get(&*format!("class {name}")) {
+                if let Some(first) = defined.get(&*["class ", &name].concat()) {
                     return Err(Error::new(
                         crate::ErrorKind::Failed,
                         format!(

@@ -979,3 +979,37 @@ fn vhost_inputs_cycle_search_share() {
         sessions[0].catalog().relationships().len()
     );
 }
+
+/// A class's or define's name is the tree's text (nested ones under their class's);
+/// defining one twice in an input names it so, as the reference does.
+#[test]
+fn definition_names_are_their_texts() {
+    let mut s = Session::new();
+    s.eval("class web::thing { class inner { } } define web::site { }")
+        .unwrap();
+    s.eval("include web::thing, web::thing::inner web::site { x: }")
+        .unwrap();
+    assert_eq!(
+        refs(&s),
+        [
+            "Class[Web::Thing]",
+            "Class[Web::Thing::Inner]",
+            "Web::Site[x]"
+        ]
+    );
+    let e = s.eval("class a::b { } class a::b { }").unwrap_err();
+    assert!(
+        e.message
+            .starts_with("Class 'a::b' is already defined (file: In[3], line: 1); cannot redefine"),
+        "{}",
+        e.message
+    );
+    let e = s.eval("define c::d { } class c::d { }").unwrap_err();
+    assert!(
+        e.message.starts_with(
+            "Definition 'c::d' is already defined (file: In[4], line: 1); cannot be redefined as a class"
+        ),
+        "{}",
+        e.message
+    );
+}

@@ -497,7 +497,7 @@ impl Evaluator {
     fn find_module_of(&self, source: &Source) -> Option<Rc<str>> {
         let path = std::path::Path::new(&source.name);
         self.env.modulepath.iter().find_map(|dir| {
-            let module = match modules::below(dir, path) {
+            let module = match modules::below_text(dir, &source.name) {
                 Some(rest) => rest.split('/').next()?,
                 None => {
                     let rest = path.strip_prefix(dir).ok()?;

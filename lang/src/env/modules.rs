@@ -235,8 +235,12 @@ fn namespace_of(parts: &[&str]) -> Option<String> {
 /// Taking the paths apart into components was 10% of the instructions of compiling an
 /// empty class (`include wait_for`).
 pub fn below<'a>(dir: &Path, file: &'a Path) -> Option<&'a str> {
+    below_text(dir, file.to_str()?)
+}
+
+/// [`below`] for a path given as text (a source's name: no UTF-8 check again).
+pub fn below_text<'a>(dir: &Path, text: &'a str) -> Option<&'a str> {
     let dir = dir.as_os_str().as_encoded_bytes();
-    let text = file.to_str()?;
     let mut rest = text.as_bytes().strip_prefix(dir)?;
     if dir.last() != Some(&b'/') {
         rest = rest.strip_prefix(b"/")?;

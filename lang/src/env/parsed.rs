@@ -36,7 +36,7 @@ use crate::eval::resolve::Layouts;
 use crate::syntax::ast::Program;
 use crate::syntax::frozen::Frozen;
 use crate::syntax::Warning;
-pub(crate) use layouts::FrozenLayouts;
+pub(crate) use layouts::{FrozenLayouts, Late};
 use std::cell::RefCell;
 use std::path::Path;
 use std::rc::Rc;
@@ -236,7 +236,7 @@ fn parse_now(path: &Path, text: &str) -> Result<Parsed, Error> {
         e.in_source(&source)
     })?;
     let mentions_break = mentions_break(&source.text);
-    Ok(resolved(source, program, warnings, mentions_break))
+    Ok(resolved(source, Rc::new(program), warnings, mentions_break))
 }
 
 fn mentions_break(text: &str) -> bool {
@@ -251,14 +251,14 @@ fn thaw(frozen: &FrozenFile) -> Parsed {
         frozen.text.clone(),
         frozen.line_starts.clone(),
     );
-    let (program, texts) = frozen.tree.thaw_with_texts();
+    let (program, layouts) = FrozenLayouts::thaw_tree(&frozen.tree, frozen.layouts.as_ref());
     let warnings = frozen.warnings.clone();
     let mentions_break = frozen.mentions_break;
-    let parsed = match (frozen.layouts.as_ref()).and_then(|l| l.thaw(&program, &texts)) {
+    let parsed = match layouts {
         Some(layouts) => Parsed {
             source,
             layouts,
-            program: Rc::new(program),
+            program,
             warnings,
             mentions_break,
             located: None,
@@ -273,7 +273,7 @@ fn thaw(frozen: &FrozenFile) -> Parsed {
 
 fn resolved(
     source: Rc<Source>,
-    program: Program,
+    program: Rc<Program>,
     warnings: Vec<Warning>,
     mentions_break: bool,
 ) -> Parsed {
@@ -282,7 +282,7 @@ fn resolved(
     Parsed {
         source,
         layouts,
-        program: Rc::new(program),
+        program,
         warnings,
         mentions_break,
         located: None,
@@ -313,8 +313,8 @@ fn keep(
     };
     let mut made = 0;
     let frozen = known.frozen.get_or_init(|| {
-        let tree = Frozen::freeze(&parsed.program)?;
-        let layouts = FrozenLayouts::freeze(&parsed.program, &parsed.layouts, &tree);
+        let (tree, numbered) = Frozen::freeze_numbered(&parsed.program)?;
+        let layouts = FrozenLayouts::freeze(&numbered, &parsed.layouts, &tree);
         let line_starts = parsed.source.line_starts().clone();
         made = tree.size()
             + 2 * text.len()

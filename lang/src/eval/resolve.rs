@@ -18,11 +18,18 @@ use std::rc::Rc;
 /// table keeps the nodes alive, so an address is never reused while its entry exists.
 #[derive(Default)]
 pub struct Layouts {
-    lambdas: HashMap<usize, (Rc<Layout>, Rc<Lambda>)>,
+    lambdas: LambdaLayouts,
     functions: HashMap<usize, (Rc<Layout>, Rc<FunctionDef>)>,
     /// The number of entries from which [`Layouts::sweep`] looks for unused ones.
     sweep_at: usize,
+    /// Thawed trees whose class and define bodies' layouts are thawed when first looked
+    /// for (`env::parsed::Late`), and what they answered this table.
+    late: Vec<Rc<crate::env::parsed::Late>>,
+    found: std::cell::RefCell<LambdaLayouts>,
 }
+
+/// Lambdas' layouts by the lambda's address (the table keeps the lambda alive).
+type LambdaLayouts = HashMap<usize, (Rc<Layout>, Rc<Lambda>)>;
 
 /// The fewest entries [`Layouts::sweep`] looks through.
 const SWEEP_FROM: usize = 1024;
@@ -40,6 +47,7 @@ impl Layouts {
         }
         self.lambdas.retain(|_, (_, l)| Rc::strong_count(l) > 1);
         self.functions.retain(|_, (_, f)| Rc::strong_count(f) > 1);
+        (self.found.get_mut()).retain(|_, (_, l)| Rc::strong_count(l) > 1);
         self.sweep_at = 2 * (self.lambdas.len() + self.functions.len());
     }
 
@@ -50,20 +58,51 @@ impl Layouts {
     }
 
     pub fn of_lambda(&self, l: &Rc<Lambda>) -> Rc<Layout> {
-        self.lambdas
-            .get(&(Rc::as_ptr(l) as usize))
-            .map(|e| e.0.clone())
-            .unwrap_or_default()
+        match self.lambdas.get(&(Rc::as_ptr(l) as usize)) {
+            Some(e) => e.0.clone(),
+            None => self.late_lambda(l).unwrap_or_default(),
+        }
+    }
+    /// The layout of a lambda, if it is known (resolved, or thawed with its tree).
+    pub fn find_lambda(&self, l: &Rc<Lambda>) -> Option<Rc<Layout>> {
+        match self.lambdas.get(&(Rc::as_ptr(l) as usize)) {
+            Some(e) => Some(e.0.clone()),
+            None => self.late_lambda(l),
+        }
+    }
+    /// A lambda of a thawed tree's class or define body (`env::parsed::Late`).
+    #[inline(never)]
+    fn late_lambda(&self, l: &Rc<Lambda>) -> Option<Rc<Layout>> {
+        if self.late.is_empty() {
+            return None;
+        }
+        let key = Rc::as_ptr(l) as usize;
+        if let Some(e) = self.found.borrow().get(&key) {
+            return Some(e.0.clone());
+        }
+        let layout = self.late.iter().find_map(|t| t.lambda(l))?;
+        (self.found.borrow_mut()).insert(key, (layout.clone(), l.clone()));
+        Some(layout)
+    }
+    /// Notes a thawed tree whose bodies' layouts are thawed when first looked for.
+    pub(crate) fn add_late(&mut self, late: Rc<crate::env::parsed::Late>) {
+        if !self.late.iter().any(|t| Rc::ptr_eq(t, &late)) {
+            self.late.push(late);
+        }
     }
     pub fn of_function(&self, f: &Rc<FunctionDef>) -> Rc<Layout> {
-        self.functions
-            .get(&(Rc::as_ptr(f) as usize))
-            .map(|e| e.0.clone())
-            .unwrap_or_default()
+        self.find_function(f).unwrap_or_default()
+    }
+    /// The layout of a function body, if it is known (resolved, or thawed with its tree).
+    pub fn find_function(&self, f: &Rc<FunctionDef>) -> Option<Rc<Layout>> {
+        match self.functions.get(&(Rc::as_ptr(f) as usize)) {
+            Some(e) => Some(e.0.clone()),
+            None => self.late.iter().find_map(|t| t.function(f)),
+        }
     }
     /// Whether the lambda was resolved (its layout and those of the lambdas in it are known).
     pub fn knows_lambda(&self, l: &Rc<Lambda>) -> bool {
-        self.lambdas.contains_key(&(Rc::as_ptr(l) as usize))
+        self.find_lambda(l).is_some()
     }
     /// Takes the layouts of another table (a tree resolved once, loaded by this evaluator).
     pub fn absorb(&mut self, other: &Layouts) {
@@ -71,6 +110,9 @@ impl Layouts {
             .extend(other.lambdas.iter().map(|(k, v)| (*k, v.clone())));
         self.functions
             .extend(other.functions.iter().map(|(k, v)| (*k, v.clone())));
+        for late in &other.late {
+            self.add_late(late.clone());
+        }
     }
     /// Whether no lambda or function body is known.
     pub fn is_empty(&self) -> bool {

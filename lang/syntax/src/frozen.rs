@@ -22,7 +22,13 @@ pub mod order;
 mod tests;
 mod thaw;
 
+pub use order::Numbered;
 use thaw::Thawer;
+
+/// Where a thaw tells each lambda and function definition it makes, with the number
+/// [`Frozen::freeze_numbered`] gave it (class and define bodies are thawed when first
+/// read: their nodes come then).
+pub type Sink = Rc<std::cell::RefCell<Vec<(u32, Numbered)>>>;
 
 /// A program, frozen.
 #[derive(Debug)]
@@ -44,17 +50,24 @@ impl Frozen {
     /// The frozen form of `program`, or `None` when it carries errors (`literal_errors`:
     /// such a program is reported, not kept).
     pub fn freeze(program: &Program) -> Option<Frozen> {
+        Frozen::freeze_numbered(program).map(|(frozen, _)| frozen)
+    }
+
+    /// [`Frozen::freeze`], and the tree's lambdas and function definitions by number (as
+    /// [`Frozen::thaw_numbered`] tells their thawed copies).
+    pub fn freeze_numbered(program: &Program) -> Option<(Frozen, Vec<Numbered>)> {
         if !program.literal_errors.is_empty() {
             return None;
         }
         let mut f = Freezer::default();
         let body = f.exprs(&program.body);
         let numbers = names::number(f.texts.iter().map(|t| &**t));
-        Some(Frozen {
+        let frozen = Frozen {
             texts: f.texts,
             numbers,
             body,
-        })
+        };
+        Some((frozen, f.numbered))
     }
 
     /// A new tree, equal to the one frozen.
@@ -66,6 +79,12 @@ impl Frozen {
     /// [`Frozen::texts`] (what is kept beside the frozen tree by text index thaws into
     /// the same `Rc`s as the tree's).
     pub fn thaw_with_texts(&self) -> (Program, Rc<Vec<Rc<str>>>) {
+        self.thaw_numbered(None)
+    }
+
+    /// [`Frozen::thaw_with_texts`], telling `sink` each lambda and function definition
+    /// made, with its number, when it is made.
+    pub fn thaw_numbered(&self, sink: Option<Sink>) -> (Program, Rc<Vec<Rc<str>>>) {
         let texts = names::thawed(self.texts(), &self.numbers, |t| {
             match t.len() <= SHARED_TEXT_MAX {
                 true => crate::lexer::intern::intern(t),
@@ -74,6 +93,7 @@ impl Frozen {
         });
         let t = Thawer {
             texts: Rc::new(texts),
+            sink,
         };
         let program = Program {
             body: t.exprs(&self.body),
@@ -143,6 +163,8 @@ struct FParam {
 /// A lambda's or function's signature and body (a function also has a name).
 #[derive(Debug)]
 struct FLambda {
+    /// Its number among the tree's lambdas and functions (`Frozen::freeze_numbered`).
+    number: u32,
     params: Vec<FParam>,
     return_type: Option<FExpr>,
     body: Vec<FExpr>,
@@ -443,6 +465,8 @@ impl Drop for FExpr {
 struct Freezer<'a> {
     texts: Vec<Box<str>>,
     index: FxHashMap<&'a str, T>,
+    /// The lambdas and functions, by number.
+    numbered: Vec<Numbered>,
 }
 
 impl<'a> Freezer<'a> {
@@ -485,8 +509,14 @@ impl<'a> Freezer<'a> {
             .collect()
     }
 
-    fn lambda(&mut self, l: &'a Lambda) -> Box<FLambda> {
+    fn number(&mut self, node: Numbered) -> u32 {
+        self.numbered.push(node);
+        (self.numbered.len() - 1) as u32
+    }
+
+    fn lambda(&mut self, l: &'a Rc<Lambda>) -> Box<FLambda> {
         Box::new(FLambda {
+            number: self.number(Numbered::Lambda(l.clone())),
             params: self.params(&l.params),
             return_type: self.opt(&l.return_type),
             body: self.exprs(&l.body),
@@ -611,6 +641,7 @@ impl<'a> Freezer<'a> {
             ExprKind::FunctionDef(f) => FKind::FunctionDef(
                 self.text(&f.name),
                 Box::new(FLambda {
+                    number: self.number(Numbered::Function(f.clone())),
                     params: self.params(&f.params),
                     return_type: self.opt(&f.return_type),
                     body: self.exprs(&f.body),

@@ -102,10 +102,9 @@ pub(super) fn compile(
         // (thawed from the process's frozen form: no translating, parsing, validating or
         // resolving)
         Some(Some(frozen)) => {
-            let (program, texts) = frozen.program.thaw_with_texts();
-            let layouts = (frozen.layouts.as_ref())
-                .and_then(|l| l.thaw(&program, &texts))
-                .unwrap_or_else(|| resolved(&program));
+            let (program, layouts) =
+                FrozenLayouts::thaw_tree(&frozen.program, frozen.layouts.as_ref());
+            let layouts = layouts.unwrap_or_else(|| resolved(&program));
             (program, frozen.map.clone(), layouts)
         }
         seen => {
@@ -117,15 +116,15 @@ pub(super) fn compile(
             let layouts = resolved(&program);
             // (frozen the second time the process compiles the template)
             let frozen = seen.and_then(|_| {
-                let tree = Frozen::freeze(&program)?;
+                let (tree, numbered) = Frozen::freeze_numbered(&program)?;
                 Some(shared::FrozenTemplate {
-                    layouts: FrozenLayouts::freeze(&program, &layouts, &tree),
+                    layouts: FrozenLayouts::freeze(&numbered, &layouts, &tree),
                     program: tree,
                     map: runnable.map.clone(),
                 })
             });
             shared::note(src.text, params, frozen);
-            (program, runnable.map, layouts)
+            (Rc::new(program), runnable.map, layouts)
         }
     };
     let lambda =

@@ -51,10 +51,9 @@ impl Body {
     }
 }
 
-#[cfg(test)]
 impl Body {
     /// Whether the statements are made (a body thawed and not read yet is not).
-    pub(crate) fn is_made(&self) -> bool {
+    pub fn is_made(&self) -> bool {
         self.exprs.get().is_some()
     }
 }

@@ -33,6 +33,30 @@ fn lambda(l: &Rc<Lambda>, v: &mut dyn Visit) {
     walk(&l.body, v);
 }
 
+fn function(f: &Rc<FunctionDef>, v: &mut dyn Visit) {
+    v.function(f);
+    params(&f.params, v);
+    f.return_type.iter().for_each(|e| expr(e, v));
+    walk(&f.body, v);
+}
+
+/// Visits a lambda or function definition and what it holds, in the order of [`walk`] (a
+/// numbered node's own references, numbered among themselves).
+pub fn walk_numbered(node: &Numbered, v: &mut dyn Visit) {
+    crate::limits::deep(|| match node {
+        Numbered::Lambda(l) => lambda(l, v),
+        Numbered::Function(f) => function(f, v),
+    })
+}
+
+/// A lambda or function definition: what `Frozen::freeze_numbered` numbers, and
+/// `Frozen::thaw_numbered` tells the thawed nodes of.
+#[derive(Clone)]
+pub enum Numbered {
+    Lambda(Rc<Lambda>),
+    Function(Rc<FunctionDef>),
+}
+
 fn expr(e: &Expr, v: &mut dyn Visit) {
     crate::limits::deep(|| expr_here(e, v))
 }
@@ -41,12 +65,7 @@ fn expr_here(e: &Expr, v: &mut dyn Visit) {
     match &e.kind {
         ExprKind::Variable(r) => v.var(r),
         ExprKind::Lambda(l) => lambda(l, v),
-        ExprKind::FunctionDef(f) => {
-            v.function(f);
-            params(&f.params, v);
-            f.return_type.iter().for_each(|e| expr(e, v));
-            walk(&f.body, v);
-        }
+        ExprKind::FunctionDef(f) => function(f, v),
         ExprKind::TypeAlias { type_expr, .. } => expr(type_expr, v),
         ExprKind::ClassDef(c) => {
             params(&c.params, v);

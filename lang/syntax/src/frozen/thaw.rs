@@ -6,6 +6,8 @@ use super::*;
 pub(super) struct Thawer {
     /// (shared with the bodies thawed when first read)
     pub(super) texts: Rc<Vec<Rc<str>>>,
+    /// Told each lambda and function made (`Frozen::thaw_numbered`).
+    pub(super) sink: Option<Sink>,
 }
 
 impl Thawer {
@@ -32,10 +34,10 @@ impl Thawer {
         if body.exprs.is_empty() {
             return Body::from(Vec::new());
         }
-        let (exprs, texts) = (body.exprs.clone(), self.texts.clone());
+        let (exprs, texts, sink) = (body.exprs.clone(), self.texts.clone(), self.sink.clone());
         Body::later(
             body.defines,
-            Box::new(move || Thawer { texts }.exprs(&exprs)),
+            Box::new(move || Thawer { texts, sink }.exprs(&exprs)),
         )
     }
 
@@ -52,13 +54,21 @@ impl Thawer {
     }
 
     fn lambda(&self, l: &FLambda) -> Rc<Lambda> {
-        Rc::new(Lambda {
+        let lambda = Rc::new(Lambda {
             params: self.params(&l.params),
             return_type: self.opt(&l.return_type),
             body: self.exprs(&l.body),
             span: l.span,
             frame_size: std::cell::Cell::new(l.frame_size),
-        })
+        });
+        self.tell(l.number, || Numbered::Lambda(lambda.clone()));
+        lambda
+    }
+
+    fn tell(&self, number: u32, node: impl FnOnce() -> Numbered) {
+        if let Some(sink) = &self.sink {
+            sink.borrow_mut().push((number, node()));
+        }
     }
 
     fn attributes(&self, attrs: &[FAttribute]) -> Vec<AttributeOp> {
@@ -186,14 +196,18 @@ impl Thawer {
                     .collect(),
             },
             FKind::Block(stmts) => ExprKind::Block(self.exprs(stmts)),
-            FKind::FunctionDef(name, l) => ExprKind::FunctionDef(Rc::new(FunctionDef {
-                name: self.text(*name),
-                params: self.params(&l.params),
-                return_type: self.opt(&l.return_type),
-                body: self.exprs(&l.body),
-                span: l.span,
-                frame_size: std::cell::Cell::new(l.frame_size),
-            })),
+            FKind::FunctionDef(name, l) => {
+                let f = Rc::new(FunctionDef {
+                    name: self.text(*name),
+                    params: self.params(&l.params),
+                    return_type: self.opt(&l.return_type),
+                    body: self.exprs(&l.body),
+                    span: l.span,
+                    frame_size: std::cell::Cell::new(l.frame_size),
+                });
+                self.tell(l.number, || Numbered::Function(f.clone()));
+                ExprKind::FunctionDef(f)
+            }
             FKind::TypeAlias { name, type_expr } => ExprKind::TypeAlias {
                 name: self.text(*name),
                 type_expr: self.boxed(type_expr),
