@@ -47,17 +47,22 @@ impl ObjectExtension {
 }
 
 /// Every type parameter of `o`, inherited ones first (a redeclared one keeps its place and
-/// takes the new type), as the reference's `type_parameters(true)`.
+/// takes the new type), as the reference's `type_parameters(true)`, with the type declaring
+/// it.
 pub fn all_type_parameters(o: &Rc<ObjectType>) -> Vec<(Rc<str>, PType)> {
-    if o.parent.is_none() {
-        return o.type_parameters.clone();
-    }
-    let mut out: Vec<(Rc<str>, PType)> = Vec::new();
+    declared_type_parameters(o)
+        .into_iter()
+        .map(|(n, t, _)| (n, t))
+        .collect()
+}
+
+fn declared_type_parameters(o: &Rc<ObjectType>) -> Vec<(Rc<str>, PType, Rc<ObjectType>)> {
+    let mut out: Vec<(Rc<str>, PType, Rc<ObjectType>)> = Vec::new();
     for t in o.ancestry().iter().rev() {
         for (n, ty) in &t.type_parameters {
-            match out.iter_mut().find(|(m, _)| m == n) {
-                Some(slot) => slot.1 = ty.clone(),
-                None => out.push((n.clone(), ty.clone())),
+            match out.iter_mut().find(|(m, _, _)| m == n) {
+                Some(slot) => *slot = (n.clone(), ty.clone(), t.clone()),
+                None => out.push((n.clone(), ty.clone(), t.clone())),
             }
         }
     }
@@ -83,18 +88,20 @@ fn param_type(t: &PType) -> PType {
 /// accept gives the parameters by name; otherwise they are positional (extra ones are
 /// ignored); `default` leaves one unset.
 pub fn parameterize(o: &Rc<ObjectType>, args: &[Value]) -> Result<PType, String> {
-    let pts = all_type_parameters(o);
+    let pts = declared_type_parameters(o);
     let label = o.label();
     if pts.is_empty() {
         return Err(format!("The {label}-Type cannot be parameterized using []"));
     }
-    let check = |name: &Rc<str>, t: &PType, v: &Value| -> Result<(), String> {
+    // (a parameter is named after the type declaring it: `Error[kind]` for a child of Error)
+    let check = |name: &Rc<str>, t: &PType, owner: &Rc<ObjectType>, v: &Value| {
         let t = param_type(t);
         if super::is_instance(&t, v) {
             Ok(())
         } else {
             Err(format!(
-                "type_parameter {label}[{name}] has wrong type, {}",
+                "type_parameter {}[{name}] has wrong type, {}",
+                owner.label(),
                 super::describe_mismatch(&t, v)
             ))
         }
@@ -106,21 +113,22 @@ pub fn parameterize(o: &Rc<ObjectType>, args: &[Value]) -> Result<PType, String>
     };
     if let Some(h) = named {
         for (k, v) in h.iter() {
-            let Some((name, t)) = pts.iter().find(|(n, _)| k.as_str() == Some(&**n)) else {
+            let Some((name, t, owner)) = pts.iter().find(|(n, _, _)| k.as_str() == Some(&**n))
+            else {
                 return Err(format!(
                     "'{}' is not a known type parameter for {label}-Type",
                     key_text(k)
                 ));
             };
             if !matches!(v, Value::Default) {
-                check(name, t, v)?;
+                check(name, t, owner, v)?;
                 params.push((name.clone(), v.clone()));
             }
         }
     } else {
-        for ((name, t), v) in pts.iter().zip(args.iter()) {
+        for ((name, t, owner), v) in pts.iter().zip(args.iter()) {
             if !matches!(v, Value::Default) {
-                check(name, t, v)?;
+                check(name, t, owner, v)?;
                 params.push((name.clone(), v.clone()));
             }
         }

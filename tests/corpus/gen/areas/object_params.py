@@ -216,6 +216,20 @@ for src in [
 ]:
     P(src)
 
+G = "type G = Object[{parent => Error, type_parameters => {details => Hash}}]\n"
+for src in [
+    "type F = Object[{attributes => {a => Integer}, type_parameters => {a => {type => Integer}}}]\n[F[1], F]",
+    "type F = Object[{attributes => {a => Integer}, type_parameters => {a => Optional[Integer]}}]\nF['x']",
+    G + "G[1]",
+    G + "G[default, default, {}]",
+    G + "G['k', 'c', {}]",
+    G + "G[{details => {}}]",
+    "Object[{attributes => {a => Integer}}][{attributes => {b => Integer}}]",
+    "Error['k', ['c']]",
+    "Error[['k', 'c', 'x']]",
+]:
+    P(src)
+
 # Left out: where the reference fails in its host language or answers from its Ruby internals.
 REFERENCE_INTERNALS = [
     # An object type whose parent is Error cannot be instantiated from Puppet code: "expects a
