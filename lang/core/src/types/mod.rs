@@ -292,11 +292,11 @@ pub enum PType {
     Init(Option<Box<PType>>, Vec<Value>),
     /// A Pcore object type: `Object[{name => 'P', attributes => {...}}]` (see [`object`]).
     ObjectType(Rc<object::ObjectType>),
+    /// A TypeSet defined by an alias (see [`typeset`]).
+    TypeSetType(Rc<typeset::TypeSet>),
     /// An object type with type parameters given values: `Error['k']` (see
     /// [`object_extension`]).
     ObjectExt(Rc<object_extension::ObjectExtension>),
-    /// A TypeSet defined by an alias (see [`typeset`]).
-    TypeSetType(Rc<typeset::TypeSet>),
 }
 
 /// Types nest as deeply as values: a type with parts is copied on more stack when needed.

@@ -154,6 +154,8 @@ fn key_text(k: &Value) -> String {
 /// The type of an instance of `o`: when `o` has type parameters, the extension with each
 /// parameter the instance's attribute of that name (undef when there is none), as the
 /// reference's `create_from_instance`; otherwise `o` itself.
+/// (Out of line: the inference of other values does not carry it.)
+#[inline(never)]
 pub fn type_of_instance(o: &super::object_instance::ObjectValue) -> PType {
     if !is_parameterized(&o.typ) {
         return PType::ObjectType(o.typ.clone());
