@@ -100,6 +100,7 @@ pub fn new_object(o: &Rc<ObjectType>, args: &[Value]) -> Result<Value, Error> {
 pub fn object_type_of(t: &PType) -> Option<Rc<ObjectType>> {
     t.with_resolved(|t| match t {
         PType::ObjectType(o) => Some(o.clone()),
+        PType::ObjectExt(e) => Some(e.base.clone()),
         PType::Optional(Some(inner)) | PType::NotUndef(Some(inner)) => object_type_of(inner),
         _ => None,
     })

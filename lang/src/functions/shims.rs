@@ -41,7 +41,9 @@ pub fn new_value(t: &PType, args: &[Value]) -> Result<Value, Error> {
         let optional_undef =
             t.with_resolved(|t| matches!(t, PType::Optional(_))) && matches!(args, [Value::Undef]);
         if !optional_undef {
-            return super::pcore::new_object(&o, args);
+            // (a parameterized type, `Error['k'].new(...)`, checks the instance made)
+            let v = super::pcore::new_object(&o, args)?;
+            return crate::convert::assert_result(t, v);
         }
     }
     crate::convert::new_value(t, args)

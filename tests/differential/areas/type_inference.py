@@ -29,7 +29,8 @@ def tree(rng, depth=0):
         if j == 7:
             return ("regexp", rng.choice(["/ab*/", "/x/"]))
         return ("rich", rng.choice(["default", "Integer", "String[1]", "Timespan(3)",
-                                    "SemVer('1.2.3')"]))
+                                    "SemVer('1.2.3')", "Error('m')", "Error('m', 'k')",
+                                    "Error('m', 'k', {}, 'c')"]))
     n = rng.randrange(4)
     if k < 8:
         return ("array", [tree(rng, depth + 1) for _ in range(n)])

@@ -145,15 +145,18 @@ fn article(name: &str) -> &'static str {
 /// booleans, generalized otherwise.
 fn reported_type(v: &Value) -> PType {
     match v {
-        Value::Integer(_) | Value::Float(_) | Value::Boolean(_) | Value::Sensitive(_) => {
-            types::infer(v)
-        }
+        // (an object as its detailed type: `Error[undef, undef]` for a parameterized one)
+        Value::Integer(_)
+        | Value::Float(_)
+        | Value::Boolean(_)
+        | Value::Sensitive(_)
+        | Value::Object(_) => types::infer(v),
         _ => types::infer_generalized(v),
     }
 }
 
 /// Asserts that the converted value is an instance of the requested type.
-fn assert_result(t: &PType, value: Value) -> Result<Value, Error> {
+pub fn assert_result(t: &PType, value: Value) -> Result<Value, Error> {
     if is_unconstrained(t) || types::is_instance(t, &value) {
         return Ok(value);
     }

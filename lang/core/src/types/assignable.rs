@@ -424,9 +424,17 @@ impl Guard {
                     self.assignable(t, f) || (args.is_empty() && self.init_argument_accepts(t, f))
                 }
             },
-            PType::Object => matches!(from, PType::Object | PType::ObjectType(_)),
-            PType::ObjectType(o) => {
-                matches!(from, PType::ObjectType(f) if super::object::inherits(f, o))
+            PType::Object => matches!(
+                from,
+                PType::Object | PType::ObjectType(_) | PType::ObjectExt(_)
+            ),
+            PType::ObjectType(o) => match from {
+                PType::ObjectType(f) => super::object::inherits(f, o),
+                PType::ObjectExt(f) => super::object::inherits(&f.base, o),
+                _ => false,
+            },
+            PType::ObjectExt(e) => {
+                super::object_extension::assignable_from(e, from, &mut |t, f| self.assignable(t, f))
             }
             PType::TypeSet => matches!(from, PType::TypeSet | PType::TypeSetType(_)),
             PType::TypeSetType(ts) => {

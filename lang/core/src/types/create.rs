@@ -267,6 +267,20 @@ pub fn parameterize(t: &PType, args: &mut [Value]) -> Result<Value, Error> {
             ))),
             _ => Err(count_error("Object", "1 argument", args.len())),
         },
+        // (an anonymous object type is parameterized as `Object` is, as the reference does)
+        PType::ObjectType(o) if o.name.is_none() => parameterize(&PType::Object, args),
+        PType::ObjectType(o) => {
+            // The reference flattens the arguments: `T['a', ['b', 'c']]` is `T['a', 'b', 'c']`.
+            let mut flat = Vec::with_capacity(args.len());
+            flatten_into(args, &mut flat);
+            super::object_extension::parameterize(o, &flat)
+                .map(Value::typ)
+                .map_err(|m| Error::eval(format!("Error while evaluating a '[]' expression, {m}")))
+        }
+        PType::ObjectExt(_) => Err(Error::eval(format!(
+            "Operator '[]' is not applicable to {}-Type.",
+            with_article(&t.to_string())
+        ))),
         PType::Alias(_) | PType::TypeReference(_) => Err(Error::eval(format!(
             "Operator '[]' is not applicable to {}-Type.",
             with_article(&super::display::alias_display(t))
@@ -283,7 +297,6 @@ pub fn parameterize(t: &PType, args: &mut [Value]) -> Result<Value, Error> {
         | PType::CatalogEntry
         | PType::TypeSet
         | PType::TypeSetType(_)
-        | PType::ObjectType(_)
         | PType::Binary
         | PType::Unit => {
             let name = t.to_string();
@@ -292,6 +305,16 @@ pub fn parameterize(t: &PType, args: &mut [Value]) -> Result<Value, Error> {
                 "Operator '[]' is not applicable to {}-Type.",
                 with_article(name)
             )))
+        }
+    }
+}
+
+/// `args` with the elements of arrays (nested ones too) in their place.
+fn flatten_into(args: &[Value], out: &mut Vec<Value>) {
+    for a in args {
+        match a {
+            Value::Array(items) => crate::limits::deep(|| flatten_into(items, out)),
+            other => out.push(other.clone()),
         }
     }
 }

@@ -322,6 +322,9 @@ fn write_type_here(f: &mut dyn Write, t: &PType, d: usize) -> fmt::Result {
             Some(n) => f.write_str(n),
             None => super::object::write_definition(f, o),
         },
+        PType::ObjectExt(e) => {
+            super::object_extension::write(f, e, &mut |f, v| write_value(f, v, d + 1))
+        }
         PType::TypeSet => f.write_str(TYPESET_TEXT),
         PType::TypeSetType(ts) => super::typeset::write_typeset(f, ts, false),
         PType::Unit => f.write_str("Unit"),

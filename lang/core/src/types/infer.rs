@@ -99,7 +99,7 @@ fn leaf(v: &Value, detailed_semver: bool) -> Option<PType> {
         Value::Sensitive(inner) => PType::Sensitive(Some(Box::new(infer_generalized(inner)))),
         Value::Iterator(it) => iterator_type(it),
         Value::Binary(_) => PType::Binary,
-        Value::Object(o) => PType::ObjectType(o.typ.clone()),
+        Value::Object(o) => super::object_extension::type_of_instance(o),
         Value::Uri(u) => PType::Uri(Some(std::rc::Rc::new(
             u.components()
                 .into_iter()
@@ -449,6 +449,7 @@ fn generalize_here(t: &PType) -> PType {
         PType::Timestamp(..) => PType::Timestamp(None, None),
         PType::SemVer(_) => PType::SemVer(Vec::new()),
         PType::Uri(_) => PType::Uri(None),
+        PType::ObjectExt(e) => PType::ObjectType(e.base.clone()),
         PType::Array(e, s) if s.to == 0 => PType::array_of(g(e)),
         PType::Array(e, _) => PType::array_of(g(e)),
         PType::Hash(_, _, s) if s.to == 0 => empty_hash(),

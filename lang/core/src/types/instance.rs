@@ -265,6 +265,7 @@ fn instance_here(t: &PType, v: &Value, d: usize) -> bool {
             Value::Object(x) => super::object::inherits(&x.typ, o),
             _ => false,
         },
+        PType::ObjectExt(e) => super::object_extension::is_instance(e, v),
         PType::TypeSet | PType::TypeSetType(_) => false,
         PType::Uri(params) => match v {
             Value::Uri(u) => params.as_ref().is_none_or(|p| uri_matches(p, u)),

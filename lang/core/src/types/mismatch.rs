@@ -799,6 +799,7 @@ pub fn base_name(t: &PType) -> String {
         PType::Struct(_) => "Struct".into(),
         PType::Object => "Object".into(),
         PType::ObjectType(o) => o.label().into(),
+        PType::ObjectExt(e) => e.base.label().into(),
         PType::TypeSet => "TypeSet".into(),
         PType::TypeSetType(ts) => ts.name.to_string(),
         t => {

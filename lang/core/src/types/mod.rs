@@ -294,6 +294,9 @@ pub enum PType {
     ObjectType(Rc<object::ObjectType>),
     /// A TypeSet defined by an alias (see [`typeset`]).
     TypeSetType(Rc<typeset::TypeSet>),
+    /// An object type with type parameters given values: `Error['k']` (see
+    /// [`object_extension`]).
+    ObjectExt(Rc<object_extension::ObjectExtension>),
 }
 
 /// Types nest as deeply as values: a type with parts is copied on more stack when needed.
@@ -342,6 +345,7 @@ impl Clone for PType {
             },
             Object => Object,
             ObjectType(o) => ObjectType(o.clone()),
+            ObjectExt(e) => ObjectExt(e.clone()),
             TypeSet => TypeSet,
             TypeSetType(t) => TypeSetType(t.clone()),
             Uri(u) => Uri(u.clone()),
@@ -436,6 +440,7 @@ impl PType {
             (Init(a, aa), Init(b, ba)) => a == b && aa == ba,
             (Alias(a), Alias(b)) => a.name == b.name,
             (ObjectType(a), ObjectType(b)) => object::same(a, b),
+            (ObjectExt(a), ObjectExt(b)) => a == b,
             (Uri(a), Uri(b)) => a == b,
             (TypeSetType(a), TypeSetType(b)) => Rc::ptr_eq(a, b) || a.name == b.name,
             (TypeReference(a), TypeReference(b)) => a == b,
@@ -570,6 +575,7 @@ impl PType {
             }
             PType::Class(n) => n.hash(state),
             PType::ObjectType(o) => o.name.hash(state),
+            PType::ObjectExt(e) => e.base.name.hash(state),
             _ => {}
         }
     }
@@ -652,6 +658,7 @@ pub mod mismatch;
 pub mod names;
 pub mod normalize;
 pub mod object;
+pub mod object_extension;
 pub mod object_instance;
 pub mod pcore;
 pub mod references;

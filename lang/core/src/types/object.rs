@@ -306,8 +306,13 @@ pub fn from_hash(h: &Map, label: &str) -> Result<ObjectType, String> {
     }
     if let Some(tp) = get("type_parameters") {
         for (k, v) in hash_entry(tp, "type_parameters", initializer)?.iter() {
+            // (the long form `{type => T}` as the reference reads it: its type)
+            let spec = match v {
+                Value::Hash(h) => h.get(&Value::string("type")).unwrap_or(v),
+                v => v,
+            };
             o.type_parameters
-                .push((member_name(k)?, type_of(v, "type_parameters", k)?));
+                .push((member_name(k)?, type_of(spec, "type_parameters", k)?));
         }
     }
     if let Some(attrs) = get("attributes") {

@@ -144,6 +144,7 @@ pub fn freeze(
         | PType::Callable(_)
         | PType::Init(..)
         | PType::ObjectType(_)
+        | PType::ObjectExt(_)
         | PType::TypeSetType(_) => return None,
     })
 }

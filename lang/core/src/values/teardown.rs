@@ -308,6 +308,7 @@ impl PType {
                 | Init(..)
                 | ObjectType(_)
                 | TypeSetType(_)
+                | ObjectExt(_)
         )
     }
 }
