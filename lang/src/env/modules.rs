@@ -6,6 +6,8 @@
 //! `apache/functions/bool2httpd.pp`, type `Apache::LogLevel` → `apache/types/loglevel.pp`,
 //! `epp('apache/x.epp')` → `apache/templates/x.epp`, `file('apache/x')` → `apache/files/x`.
 
+pub mod metadata;
+
 use super::fs;
 use super::Environment;
 use std::path::{Path, PathBuf};
@@ -19,7 +21,8 @@ pub enum Kind {
     TypeAlias,
 }
 
-/// The directory of a module: the first directory of the modulepath that holds it.
+/// The directory of a module: the first directory of the modulepath that holds it, unless
+/// its `metadata.json` leaves it out of the environment ([`metadata`]).
 pub fn module_dir(env: &Environment, module: &str) -> Option<PathBuf> {
     if !is_module_name(module) {
         return None;
@@ -41,7 +44,9 @@ pub fn module_dir(env: &Environment, module: &str) -> Option<PathBuf> {
     if let Some(found) = found_before {
         return found;
     }
-    let found = kept_dir(&env.modulepath, module);
+    // (a module its metadata leaves out is not there, and hides any of its name in a later
+    // directory of the modulepath, as the reference's list of modules has it)
+    let found = kept_dir(&env.modulepath, module).filter(|dir| metadata::admits(dir, module));
     FOUND.with(|f| f.borrow_mut().1.insert(module.into(), found.clone()));
     found
 }
