@@ -24,6 +24,17 @@ def cases(directory, module):
     ]
 
 
+def ruby_cases(directory, module):
+    """A 4.x function of a module left out is not found; a 3.x one is (the reference's 3.x
+    autoloader does not ask the environment's list of modules)."""
+    mp = {"modulepath": [f"{ROOT}/{directory}"]}
+    return [
+        dict(mp, src=f"{module}::rf()"),
+        dict(mp, src=f"{module}_top()"),
+        dict(mp, src=f"{module}_three()"),
+    ]
+
+
 PROGRAMS = (
     cases("complete", "full")
     + cases("nometadata", "nometa")
@@ -32,6 +43,8 @@ PROGRAMS = (
     + cases("noauthor", "noauth")
     + cases("nolicense", "nolic")
     + cases("depshash", "deps")
+    + ruby_cases("complete", "full")
+    + ruby_cases("nosource", "nosrc")
     + [
         # a module left out hides the one of its name later on the modulepath
         {"src": "include nosrc2", "modulepath": [f"{ROOT}/shadow", f"{ROOT}/later"]},
