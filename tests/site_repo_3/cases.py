@@ -54,6 +54,36 @@ ONCE = [
     "inline_epp('<%= $facts[\"shop_tier\"] %>')",
     "class { 'shop::repo': } Class['shop::repo'] -> Package <| tag == 'base' |> package { 'x': tag => 'base' }",
     "@user { 'u1': tag => 'admins' } @user { 'u2': } User <| tag == 'admins' |> { shell => '/bin/zsh' } realize(User['u2'])",
+    # exported resources and their collector (no storeconfigs: warned, not collected)
+    "@@file { '/etc/exported': content => 'x', tag => 'exp' } File <<| tag == 'exp' |>>",
+    # create_resources with defaults, of a define and of a built-in type
+    "include shop create_resources('shop::vhost', {'x:81' => {'docroot' => '/srv/x'}, 'y:82' => {}}, {'docroot' => '/srv/d', 'priority' => 5})",
+    "create_resources(file, {'/tmp/a' => {'ensure' => 'file'}, '/tmp/b' => {}}, {'mode' => '0644'})",
+    # a dynamic resource type and references built from strings
+    "$t = 'shop::database' Resource[$t] { 'd1': password => Sensitive('p') } Resource['shop::database']['d1'] -> Exec['create-db-d1']",
+    "include shop $v = Shop::Service['web'] notify { 'ref': message => \"${v} ${type($v)}\" }",
+    # Deferred values in parameters
+    "notify { 'deferred': message => Deferred('join', [['a', 'b'], '-']) }",
+    "file { '/tmp/d': content => Deferred('shop::slug', ['Deferred Text']) }",
+    # stages: a class in a stage, and classes ordered by arrows
+    "stage { 'early': before => Stage['main'] } class { 'shop::repo': stage => 'early' } include profile::base",
+    # tags: a define's tags, tagged() inside a define, tag metaparameter inherited
+    "define t3::d() { notify { \"in ${title}\": message => String(tagged('t3::d')) } } t3::d { 'x': tag => 'extra' }",
+    "class t3c { tag 'custom' notify { 'tagged?': message => [tagged('custom'), tagged('t3c'), tagged('nope')].join(',') } } include t3c",
+    # notify and subscribe between define instances
+    "include shop shop::vhost { 'n:90': docroot => '/srv/n' } ~> shop::database { 'after': password => Sensitive('x') }",
+    "include shop Shop::Vhost <| |> { aliases => ['all'] } shop::vhost { 'o:91': docroot => '/srv/o' }",
+    # ERB and EPP with more Ruby and Puppet
+    "inline_template('<% [1, 2].each_with_index do |v, i| -%><%= i %>=<%= v %>;<% end -%><%= scope.function_shop_banner([\"x\", 7]) %>')",
+    "inline_epp('<%- | $a = 1, Optional[String] $b = undef | -%><%= $a %>/<%= $b %>/<%= $facts[\"os\"][\"family\"] %>', { 'a' => 2 })",
+    "$s = Sensitive('pw') inline_epp('<%= $s.unwrap %> <%= $s %>', { 's' => $s })",
+    # lookups with a default block, dig, getvar
+    "lookup('nosuch::key') |$k| { \"no ${k}\" }",
+    "[lookup('profile::base::accounts').dig('alice', 'groups', 1), getvar('facts.os.family'), $facts.dig('os', 'release', 'major')]",
+    "lookup('profile::db::password').unwrap.length",
+    "lookup(['nosuch::a', 'profile::base::motd'], String, 'first', 'dflt')",
+    # node definitions with regexps and $0
+    "node /^web(\\d+)\\.(shop)\\.test$/ { notify { \"node ${0} ${1} ${2}\": } }",
 ]
 
 
@@ -78,7 +108,7 @@ def main():
         for src in PER_NODE:
             cases.append(case(len(cases) + 1, src, node, declares(src)))
     for src in ONCE:
-        cases.append(case(len(cases) + 1, src, NODES[1], declares(src)))
+        cases.append(case(len(cases) + 1, src, NODES[1], True))
     with open(HERE / "cases.jsonl", "w") as f:
         for c in cases:
             f.write(json.dumps(c) + "\n")
