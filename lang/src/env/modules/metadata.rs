@@ -18,6 +18,7 @@
 use crate::env::fs;
 use crate::eval::session::{LogLevel, Strictness};
 use std::cell::{Cell, RefCell};
+use std::ops::Range;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 
@@ -115,7 +116,6 @@ pub fn verdict(dir: &Path, name: &str) -> Verdict {
 
 /// The verdict on a `metadata.json` text of module `name` (`Puppet::Module#load_metadata`).
 pub fn judge(bytes: &[u8], name: &str) -> Verdict {
-    use crate::erb::ruby::RValue;
     let unparsable = |error: &str| {
         Verdict::Unparsable(format!(
             "{name} has an invalid and unparsable metadata.json file. The parse error: {error}"
@@ -124,19 +124,75 @@ pub fn judge(bytes: &[u8], name: &str) -> Verdict {
     let Ok(text) = std::str::from_utf8(bytes) else {
         return unparsable("source sequence is illegal/malformed utf-8");
     };
-    let data = match crate::erb::ruby::methods::json::parse(text, false, 0) {
-        Ok(data) => data,
-        Err(crate::erb::ruby::eval::Flow::Error(e)) => match *e {
-            crate::erb::ruby::RubyError::Raised { message, .. } => return unparsable(&message),
-            // (a number beyond 64 bits: Ruby reads it; prepl's reader does not)
-            _ => return Verdict::Fine,
-        },
-        Err(_) => return Verdict::Fine,
+    // An object Ruby's parser accepts, the usual case: only the members read are made into
+    // values (a module's metadata lists the systems it supports, its requirements, ...).
+    if let Some(members) = crate::syntax::json_syntax::object_members(text) {
+        return judge_members(text, &members, name);
+    }
+    // Else Ruby's parser's verdict (its message for a text it rejects).
+    if let Some(message) = crate::syntax::json_syntax::error(text) {
+        return unparsable(&message);
+    }
+    match ruby_value(text) {
+        Some(data) => judge_value(&data, name),
+        // (a number beyond 64 bits: Ruby reads it; prepl's reader does not)
+        None => Verdict::Fine,
+    }
+}
+
+/// A JSON text Ruby's parser accepts as Ruby's `JSON.parse` reads it (`None`: a number
+/// beyond 64 bits, which prepl's reader does not take).
+fn ruby_value(text: &str) -> Option<crate::erb::ruby::RValue> {
+    crate::erb::ruby::methods::json::parse(text, false, 0).ok()
+}
+
+/// [`judge`] of an object, from its members' texts (`json_syntax::object_members`).
+fn judge_members(text: &str, members: &[(Range<usize>, Range<usize>)], name: &str) -> Verdict {
+    if members.is_empty() {
+        return Verdict::Fine;
+    }
+    // The value text of a member (the last of its name, as Ruby's hash keeps it).
+    let member = |key: &str| -> Option<&str> {
+        members.iter().rev().find_map(|(k, v)| {
+            let k = &text[k.clone()];
+            let matches = match k.contains('\\') {
+                true => serde_json::from_str::<String>(k).is_ok_and(|k| k == key),
+                false => &k[1..k.len() - 1] == key,
+            };
+            matches.then(|| &text[v.clone()])
+        })
     };
+    // (`@forge_name = data['name'].tr('-', '/') if data['name']`)
+    if let Some(v) = member("name").filter(|v| *v != "null" && !v.starts_with('"')) {
+        return match ruby_value(v) {
+            Some(v) => Verdict::Refused(no_method("tr", &v)),
+            None => Verdict::Fine,
+        };
+    }
+    for key in ["source", "author", "version", "license", "dependencies"] {
+        let Some(value) = member(key).filter(|v| *v != "null") else {
+            return Verdict::Refused(format!("No {key} module metadata provided for {name}"));
+        };
+        if key == "dependencies" {
+            let Some(value) = ruby_value(value) else {
+                return Verdict::Fine;
+            };
+            if let Some(refused) = dependencies_error(&value, name) {
+                return refused;
+            }
+        }
+    }
+    Verdict::Fine
+}
+
+/// [`judge`] of parsed metadata that is not an object (Ruby's `data[attr]` of an array, a
+/// string, a number...).
+fn judge_value(data: &crate::erb::ruby::RValue, name: &str) -> Verdict {
+    use crate::erb::ruby::RValue;
     let refused = |m: String| Verdict::Refused(m);
     // `data[attr]` as Ruby answers it for the parsed value
     let attr = |key: &str| -> Result<Option<RValue>, String> {
-        match &data {
+        match data {
             RValue::Hash(h) => Ok(h.borrow().get(&RValue::str(key)).cloned()),
             // (`String#[]` of a string: the substring if it has it)
             RValue::Str(s) => Ok(s.contains(key).then(|| RValue::str(key))),
@@ -146,7 +202,7 @@ pub fn judge(bytes: &[u8], name: &str) -> Verdict {
         .map(|v| v.filter(|v| !matches!(v, RValue::Nil)))
     };
     // (`return if data.empty?`)
-    match &data {
+    match data {
         RValue::Hash(h) if h.borrow().is_empty() => return Verdict::Fine,
         RValue::Array(a) if a.borrow().is_empty() => return Verdict::Fine,
         RValue::Str(s) if s.is_empty() => return Verdict::Fine,
@@ -170,21 +226,26 @@ pub fn judge(bytes: &[u8], name: &str) -> Verdict {
             Ok(Some(v)) => v,
         };
         if key == "dependencies" {
-            let RValue::Array(deps) = &value else {
-                return refused(format!(
-                    "The value for the key dependencies in the file metadata.json of the \
-                     module {name} must be an array, not: '{}'",
-                    crate::erb::ruby::show::to_s(&value)
-                ));
-            };
-            for dep in deps.borrow().iter() {
-                if let Some(e) = dependency_error(dep) {
-                    return refused(e);
-                }
+            if let Some(refused) = dependencies_error(&value, name) {
+                return refused;
             }
         }
     }
     Verdict::Fine
+}
+
+/// What the reference says of a `dependencies` value that is not an array of hashes with
+/// string names, if anything.
+fn dependencies_error(value: &crate::erb::ruby::RValue, name: &str) -> Option<Verdict> {
+    let crate::erb::ruby::RValue::Array(deps) = value else {
+        return Some(Verdict::Refused(format!(
+            "The value for the key dependencies in the file metadata.json of the module \
+             {name} must be an array, not: '{}'",
+            crate::erb::ruby::show::to_s(value)
+        )));
+    };
+    let deps = deps.borrow();
+    deps.iter().find_map(dependency_error).map(Verdict::Refused)
 }
 
 /// What Ruby raises for a dependency that is not a hash with a string `name` (`dep['name']`,
@@ -314,8 +375,35 @@ mod tests {
                 refused("string not matched"),
             ),
         ];
-        for (text, expected) in cases {
+        let object_cases = [
+            // (a key written with an escape, the last of two members of a name)
+            (
+                format!(
+                    r#"{{"\u0073ource":"s","author":"a","version":"1","license":"l","dependencies":[]}}"#
+                ),
+                Verdict::Fine,
+            ),
+            (
+                format!(r#"{{"source":null,{full},"dependencies":[]}}"#),
+                Verdict::Fine,
+            ),
+            (
+                format!(r#"{{{full},"dependencies":[],"source":null}}"#),
+                refused("No source module metadata provided for m"),
+            ),
+            (
+                format!(r#"{{{full}, /* a comment */ "dependencies":[{{"name":null}}]}}"#),
+                Verdict::Fine,
+            ),
+        ];
+        for (text, expected) in cases.into_iter().chain(object_cases) {
             assert_eq!(judge(text.as_bytes(), "m"), expected, "{text:?}");
+            // (an object's few members read alone: the same verdict as the whole value's)
+            if let (Some(data), Verdict::Fine | Verdict::Refused(_)) =
+                (super::ruby_value(&text), &expected)
+            {
+                assert_eq!(super::judge_value(&data, "m"), expected, "{text:?}");
+            }
         }
     }
 }
