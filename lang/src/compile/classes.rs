@@ -481,14 +481,14 @@ impl Evaluator {
         // from there (`class a inherits b`, `b` including `c inherits a`), cannot run.
         let declared_parent = match (declared_parent, parent_after) {
             (Some(scope), _) => Some(scope),
-            (None, Some(p)) => match {
+            (None, Some(p)) => {
                 // (a parent added by the same `include` and not evaluated yet runs now)
                 self.run_prepared(&p)?;
-                self.compilation.class_scopes.get(&p)
-            } {
-                Some(scope) => Some(scope.clone()),
-                None => return Err(Error::eval(format!("Could not find scope for {p}"))),
-            },
+                match self.compilation.class_scopes.get(&p) {
+                    Some(scope) => Some(scope.clone()),
+                    None => return Err(Error::eval(format!("Could not find scope for {p}"))),
+                }
+            }
             (None, None) => None,
         };
         // A class not inheriting sees the node's variables when it is declared within the

@@ -287,8 +287,7 @@ pub fn ruby_function_file(env: &Environment, name: &str) -> Option<PathBuf> {
                     // (a 4.x function of a module its metadata leaves out is not found; a
                     // 3.x one is, as the reference's 3.x autoloader finds it: either way
                     // the module is used, and what its metadata says is logged)
-                    super::fs::is_file(p)
-                        && (admitted(env, m) || **sub != "lib/puppet/functions")
+                    super::fs::is_file(p) && (admitted(env, m) || **sub != "lib/puppet/functions")
                 })
                 .and_then(|(_, p)| relative(dir, p))
         })

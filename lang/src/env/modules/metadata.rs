@@ -378,9 +378,8 @@ mod tests {
         let object_cases = [
             // (a key written with an escape, the last of two members of a name)
             (
-                format!(
-                    r#"{{"\u0073ource":"s","author":"a","version":"1","license":"l","dependencies":[]}}"#
-                ),
+                r#"{"\u0073ource":"s","author":"a","version":"1","license":"l","dependencies":[]}"#
+                    .to_string(),
                 Verdict::Fine,
             ),
             (
