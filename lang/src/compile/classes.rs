@@ -482,8 +482,21 @@ impl Evaluator {
             attrs,
             span,
         } = prepared;
-        let declared_parent = declared_parent
-            .or_else(|| parent_after.and_then(|p| self.compilation.class_scopes.get(&p).cloned()));
+        // A parent whose evaluation is under way has no scope yet (the reference makes a
+        // class's scope once its parent's body has run): a class that inherits it, declared
+        // from there (`class a inherits b`, `b` including `c inherits a`), cannot run.
+        let declared_parent = match (declared_parent, parent_after) {
+            (Some(scope), _) => Some(scope),
+            (None, Some(p)) => {
+                // (a parent added by the same `include` and not evaluated yet runs now)
+                self.run_prepared(&p)?;
+                match self.compilation.class_scopes.get(&p) {
+                    Some(scope) => Some(scope.clone()),
+                    None => return Err(Error::eval(format!("Could not find scope for {p}"))),
+                }
+            }
+            (None, None) => None,
+        };
         // A class not inheriting sees the node's variables when it is declared within the
         // node, else the top scope's.
         let within_node = self.scope.as_ref().is_some_and(|s| s.within_node());
@@ -566,6 +579,15 @@ impl Evaluator {
             // Automatic parameter lookup: `class::param` from Hiera for parameters not given.
             let params = self
                 .with_data_bindings(id, &clower, &cdef.def.params, given)
+                // A lookup's own error (the reference's `LookupError`: `Recursive lookup
+                // detected`, an unknown interpolation method) is reported as it is, as by
+                // `lookup()`, without the declaring statement's prefix.
+                .map_err(
+                    |e| match e.kind == crate::ErrorKind::Failed && e.span.is_none() {
+                        true => e.at(span),
+                        false => e,
+                    },
+                )
                 .and_then(|given| {
                     let given: Vec<(Rc<str>, Value)> = given.into_iter().collect();
                     self.bind_definition_params(

@@ -185,12 +185,6 @@ impl Evaluator {
                 }
             },
         };
-        let Some(kind) = self.resource_kind_loading(&name)? else {
-            let hint = self.resource_type_hint(&name);
-            return Err(statement_error(format!("Unknown resource type: '{name}'"))
-                .with_hint(hint)
-                .into());
-        };
         // Once per expression, whatever its titles, as the reference warns.
         if form == ResourceForm::Exported {
             self.log(
@@ -198,56 +192,119 @@ impl Evaluator {
                 "You cannot collect exported resources without storeconfigs being set; the export is ignored",
             );
         }
-        // The `default:` body's attributes apply to every other body of the expression.
-        let mut defaults: Attributes = Vec::new();
-        for b in bodies {
-            if matches!(b.title.kind, ExprKind::Default) {
-                defaults = self.eval_attributes(&b.attributes)?;
+        // As the reference: every body's title, then its attributes, in order; then the
+        // resource type (`Unknown resource type` comes after an unknown variable in an
+        // attribute), then the resources, each body's with the `default:` body's attributes
+        // (which apply to every other body of the expression).
+        if let [b] = bodies {
+            // (one body, the usual case: evaluated without a vector of bodies)
+            if !matches!(b.title.kind, ExprKind::Default) {
+                let titles = self.body_titles(b)?;
+                let attrs = self.eval_attributes(&b.attributes)?;
+                let kind = self.resource_kind_or_error(&name)?;
+                let mut refs = Vec::new();
+                self.declare_body(&kind, &name, b, titles, attrs, form, span, &mut refs)?;
+                return Ok(Value::array(refs));
             }
         }
-        let mut refs = Vec::new();
+        let mut evaluated: Vec<(Titles, Attributes)> = Vec::with_capacity(bodies.len());
+        let mut defaults: Option<usize> = None;
         for b in bodies {
+            if matches!(b.title.kind, ExprKind::Default) {
+                defaults = Some(evaluated.len());
+                let attrs = self.eval_attributes(&b.attributes)?;
+                evaluated.push((Titles::Many(Vec::new()), attrs));
+                continue;
+            }
+            let titles = self.body_titles(b)?;
+            let attrs = self.eval_attributes(&b.attributes)?;
+            evaluated.push((titles, attrs));
+        }
+        let kind = self.resource_kind_or_error(&name)?;
+        let defaults: Attributes = match defaults {
+            Some(i) => std::mem::take(&mut evaluated[i].1),
+            None => Vec::new(),
+        };
+        let mut refs = Vec::new();
+        for (b, (titles, mut attrs)) in bodies.iter().zip(evaluated) {
             if matches!(b.title.kind, ExprKind::Default) {
                 continue;
             }
-            // Every resource of the expression is located where the expression starts, as
-            // the reference's are (a duplicate in a later body is reported at that line).
-            let line_span = Span {
-                start: span.start,
-                end: b.title.span.end.max(span.start),
-            };
-            let title = self.eval(&b.title)?;
-            let mut attrs = self.eval_attributes(&b.attributes)?;
             for d in &defaults {
                 if !attrs.iter().any(|a| a.name == d.name) {
                     attrs.push(d.clone());
                 }
             }
-            // (one title, the usual case: declared without a vector of titles)
-            let title = match title {
-                Value::String(t) if !t.is_empty() => {
-                    refs.push(
-                        self.declare_in_statement(&kind, &name, t, attrs, form, span, line_span)?,
-                    );
-                    continue;
-                }
-                other => other,
-            };
-            let mut titles = Vec::new();
-            flatten_titles(title, &mut titles)?;
-            let last = titles.len().saturating_sub(1);
-            for (i, t) in titles.into_iter().enumerate() {
-                // (the last title takes the attributes, the others a copy)
-                let attrs = match i == last {
-                    true => std::mem::take(&mut attrs),
-                    false => attrs.clone(),
-                };
-                refs.push(
-                    self.declare_in_statement(&kind, &name, t, attrs, form, span, line_span)?,
-                );
-            }
+            self.declare_body(&kind, &name, b, titles, attrs, form, span, &mut refs)?;
         }
         Ok(Value::array(refs))
+    }
+
+    /// The titles of a body of a resource expression, evaluated and checked (before its
+    /// attributes are evaluated, as the reference checks them).
+    fn body_titles(&mut self, b: &ResourceBody) -> EvalResult<Titles> {
+        Ok(match self.eval(&b.title)? {
+            // (one title, the usual case: no vector of titles)
+            Value::String(t) if !t.is_empty() => Titles::One(t),
+            other => {
+                let mut titles = Vec::new();
+                flatten_titles(other, &mut titles)?;
+                Titles::Many(titles)
+            }
+        })
+    }
+
+    /// The kind of resource type `name` names (loading a define or a module's type), or the
+    /// reference's error for an unknown one.
+    fn resource_kind_or_error(&mut self, name: &str) -> EvalResult<ResourceKind> {
+        match self.resource_kind_loading(name)? {
+            Some(kind) => Ok(kind),
+            None => {
+                let hint = self.resource_type_hint(name);
+                Err(statement_error(format!("Unknown resource type: '{name}'"))
+                    .with_hint(hint)
+                    .into())
+            }
+        }
+    }
+
+    /// Declares the resources of one body of a resource expression at `span` (their
+    /// references added to `refs`).
+    #[allow(clippy::too_many_arguments)]
+    fn declare_body(
+        &mut self,
+        kind: &ResourceKind,
+        name: &str,
+        b: &ResourceBody,
+        titles: Titles,
+        mut attrs: Attributes,
+        form: ResourceForm,
+        span: Span,
+        refs: &mut Vec<Value>,
+    ) -> EvalResult<()> {
+        // Every resource of the expression is located where the expression starts, as the
+        // reference's are (a duplicate in a later body is reported at that line).
+        let line_span = Span {
+            start: span.start,
+            end: b.title.span.end.max(span.start),
+        };
+        let titles = match titles {
+            Titles::One(t) => {
+                refs.push(self.declare_in_statement(kind, name, t, attrs, form, span, line_span)?);
+                return Ok(());
+            }
+            Titles::Many(titles) => titles,
+        };
+        let last = titles.len().saturating_sub(1);
+        for (i, t) in titles.into_iter().enumerate() {
+            // (the last title takes the attributes, the others a copy)
+            let attrs = match i == last {
+                true => std::mem::take(&mut attrs),
+                false => attrs.clone(),
+            };
+            refs.push(self.declare_in_statement(kind, name, t, attrs, form, span, line_span)?);
+        }
+        Ok(())
     }
 
     /// [`Evaluator::declare`] of one title of a resource statement at `statement`: the
@@ -1029,6 +1086,12 @@ fn append_values(old: &Value, new: &Value) -> Value {
 /// flattened), checked as the reference checks them.
 /// About what a declared resource takes in the catalog (measured: 481 MB a million).
 const RESOURCE_BYTES: usize = 512;
+
+/// The titles of one body of a resource expression.
+enum Titles {
+    One(Rc<str>),
+    Many(Vec<Rc<str>>),
+}
 
 fn flatten_titles(v: Value, out: &mut Vec<Rc<str>>) -> Result<(), Error> {
     fn one(v: &Value, index: usize, out: &mut Vec<Rc<str>>) -> Result<(), Error> {

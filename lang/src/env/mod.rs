@@ -276,7 +276,14 @@ mod tests {
         std::fs::create_dir_all(clone.join("manifests")).unwrap();
         std::fs::create_dir_all(clone.join("spec/fixtures/modules")).unwrap();
         std::fs::write(clone.join("manifests/init.pp"), "class web {}").unwrap();
-        std::fs::write(clone.join("metadata.json"), r#"{"name": "puppetlabs-web"}"#).unwrap();
+        // (complete metadata: a module whose metadata lacks `source`, `author`, ... is left
+        // out of the environment, as by the reference)
+        std::fs::write(
+            clone.join("metadata.json"),
+            r#"{"name": "puppetlabs-web", "version": "1.0.0", "author": "a", "license": "l",
+                "source": "s", "dependencies": []}"#,
+        )
+        .unwrap();
         let (env, note) = detect(&clone).expect("a module");
         assert_eq!(env.modulepath.len(), 3, "{note}");
         assert_eq!(env.modulepath[1], clone.join("spec/fixtures/modules"));

@@ -6,6 +6,8 @@
 //! `apache/functions/bool2httpd.pp`, type `Apache::LogLevel` → `apache/types/loglevel.pp`,
 //! `epp('apache/x.epp')` → `apache/templates/x.epp`, `file('apache/x')` → `apache/files/x`.
 
+pub mod metadata;
+
 use super::fs;
 use super::Environment;
 use std::path::{Path, PathBuf};
@@ -19,7 +21,8 @@ pub enum Kind {
     TypeAlias,
 }
 
-/// The directory of a module: the first directory of the modulepath that holds it.
+/// The directory of a module: the first directory of the modulepath that holds it, unless
+/// its `metadata.json` leaves it out of the environment ([`metadata`]).
 pub fn module_dir(env: &Environment, module: &str) -> Option<PathBuf> {
     if !is_module_name(module) {
         return None;
@@ -41,7 +44,9 @@ pub fn module_dir(env: &Environment, module: &str) -> Option<PathBuf> {
     if let Some(found) = found_before {
         return found;
     }
-    let found = kept_dir(&env.modulepath, module);
+    // (a module its metadata leaves out is not there, and hides any of its name in a later
+    // directory of the modulepath, as the reference's list of modules has it)
+    let found = kept_dir(&env.modulepath, module).filter(|dir| metadata::admits(dir, module));
     FOUND.with(|f| f.borrow_mut().1.insert(module.into(), found.clone()));
     found
 }
@@ -261,30 +266,45 @@ pub fn ruby_function_file(env: &Environment, name: &str) -> Option<PathBuf> {
     }
     let relative = |dir: &Path, path: PathBuf| path.strip_prefix(dir).map(Path::to_path_buf).ok();
     if segments.len() > 1 {
-        let mut file = PathBuf::from(segments[0]).join("lib/puppet/functions");
+        // (in the function's module, the first of its name on the modulepath, unless its
+        // metadata leaves it out: the reference's loader of the module's functions)
+        let module = module_dir(env, segments[0])?;
+        let mut path = module.join("lib/puppet/functions");
         for (i, seg) in segments.iter().enumerate() {
             if i + 1 == segments.len() {
-                file.push(format!("{seg}.rb"));
+                path.push(format!("{seg}.rb"));
             } else {
-                file.push(seg);
+                path.push(seg);
             }
         }
-        return env
-            .modulepath
-            .iter()
-            .map(|dir| (dir, dir.join(&file)))
-            .find(|(_, p)| super::fs::is_file(p))
-            .and_then(|(dir, p)| relative(dir, p));
+        let dir = module.parent()?;
+        return super::fs::is_file(&path)
+            .then(|| relative(dir, path))
+            .flatten();
     }
     env.modulepath.iter().find_map(|dir| {
         super::fs::list(dir).iter().find_map(|m| {
             ["lib/puppet/functions", "lib/puppet/parser/functions"]
                 .iter()
-                .map(|sub| m.join(sub).join(format!("{name}.rb")))
-                .find(|p| super::fs::is_file(p))
-                .and_then(|p| relative(dir, p))
+                .map(|sub| (sub, m.join(sub).join(format!("{name}.rb"))))
+                .find(|(sub, p)| {
+                    // (a 4.x function of a module its metadata leaves out is not found; a
+                    // 3.x one is, as the reference's 3.x autoloader finds it: either way
+                    // the module is used, and what its metadata says is logged)
+                    super::fs::is_file(p) && (admitted(env, m) || **sub != "lib/puppet/functions")
+                })
+                .and_then(|(_, p)| relative(dir, p))
         })
     })
+}
+
+/// Whether the module directory `m` (an entry of a modulepath directory) is the module of
+/// its name that the environment has ([`module_dir`]).
+fn admitted(env: &Environment, m: &Path) -> bool {
+    m.file_name()
+        .and_then(|n| n.to_str())
+        .and_then(|n| module_dir(env, n))
+        .is_some_and(|d| d == m)
 }
 
 /// The module and file (`lib/facter/x.rb`, relative to the module) of a custom fact named

@@ -414,10 +414,21 @@ impl Evaluator {
 
     /// Sends a log line to the sink (or keeps it for `take_logs` when there is none).
     pub fn log(&mut self, level: LogLevel, message: &str) {
+        self.log_module_notes();
         self.logged += 1;
         match &mut self.log_sink {
             Some(sink) => sink(level, message),
             None => self.logs.push((level, message.to_string())),
+        }
+    }
+
+    /// Logs what the modules' metadata read since the last call has to say (an error for a
+    /// module left out, `env::modules::metadata`), each message once per session.
+    pub(crate) fn log_module_notes(&mut self) {
+        for (level, message) in crate::env::modules::metadata::take_notes() {
+            if self.first_deprecation(&message) {
+                self.log(level, &message);
+            }
         }
     }
 
@@ -1155,6 +1166,7 @@ impl Session {
         crate::limits::between_inputs();
         crate::env::fs::forget();
         let ev = &mut self.evaluator;
+        crate::env::modules::metadata::set_strictness(ev.strict);
         ev.retired_program = None;
         ev.layouts.sweep();
         ev.generation += 1;
@@ -1217,6 +1229,7 @@ impl Session {
             }
             Err(e) => Err((e, ev.exact_single_bound_read)),
         };
+        ev.log_module_notes();
         ev.reset_run_state();
         // (the failed input's values are gone: the ballast can be mapped again)
         crate::limits::between_inputs();
@@ -1268,6 +1281,7 @@ impl Session {
 
     pub fn set_strict(&mut self, strict: Strictness) {
         self.evaluator.strict = strict;
+        crate::env::modules::metadata::set_strictness(strict);
     }
 
     /// How strictly questionable operations and unknown variables are treated.

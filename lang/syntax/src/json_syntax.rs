@@ -10,6 +10,8 @@
 //!
 //! This checks syntax only; the values are read elsewhere (serde_json) once the text passes.
 
+use std::ops::Range;
+
 /// The gem's default `max_nesting`.
 const MAX_NESTING: usize = 100;
 
@@ -86,6 +88,48 @@ fn ignore(b: &[u8], mut p: usize) -> Result<usize, usize> {
                 None => return Err(b.len()),
             },
             _ => return Ok(p),
+        }
+    }
+}
+
+/// The members of a text whose value is an object, when Ruby's parser accepts it (where
+/// [`error`] says `None`): each key's and value's byte ranges (the key with its quotes), in
+/// order; `None` for any other text (another value, or one Ruby rejects: [`error`] says
+/// why). What reads a few members of a large object (a module's `metadata.json`) reads
+/// only those, without making values of the rest.
+pub fn object_members(text: &str) -> Option<Vec<(Range<usize>, Range<usize>)>> {
+    let b = text.as_bytes();
+    let mut q = ignore(b, 0).ok()?;
+    if b.get(q) != Some(&b'{') {
+        return None;
+    }
+    let mut members = Vec::new();
+    q = ignore(b, q + 1).ok()?;
+    if b.get(q) == Some(&b'}') {
+        return (ignore(b, q + 1).ok()? == b.len()).then_some(members);
+    }
+    loop {
+        if b.get(q) != Some(&b'"') {
+            return None;
+        }
+        let key_end = string(b, q)?;
+        let key = q..key_end;
+        q = ignore(b, key_end).ok()?;
+        if b.get(q) != Some(&b':') {
+            return None;
+        }
+        q = ignore(b, q + 1).ok()?;
+        if !b.get(q).is_some_and(|&c| begins_value(c)) {
+            return None;
+        }
+        let end = value(text, q, 1).ok()?;
+        members.push((key, q..end));
+        q = ignore(b, end).ok()?;
+        match b.get(q) {
+            // (nothing but blanks and comments after it)
+            Some(b'}') => return (ignore(b, q + 1).ok()? == b.len()).then_some(members),
+            Some(b',') => q = ignore(b, q + 1).ok()?,
+            _ => return None,
         }
     }
 }
@@ -340,5 +384,41 @@ mod tests {
         assert_eq!(error(&deep).as_deref(), Some("nesting of 101 is too deep"));
         let ok = format!("{}{}", "[".repeat(100), "]".repeat(100));
         assert_eq!(error(&ok), None);
+    }
+
+    /// An object's members are found where Ruby's parser accepts the text, and only there.
+    #[test]
+    fn object_members_of_accepted_objects() {
+        use super::object_members;
+        let text = r#" /* c */ {"a": [1, {"b": "}"}], "k\"e": null , "c":{}} // end
+"#;
+        let members = object_members(text).unwrap();
+        let shown: Vec<(&str, &str)> = members
+            .iter()
+            .map(|(k, v)| (&text[k.clone()], &text[v.clone()]))
+            .collect();
+        assert_eq!(
+            shown,
+            [
+                (r#""a""#, r#"[1, {"b": "}"}]"#),
+                (r#""k\"e""#, "null"),
+                (r#""c""#, "{}")
+            ]
+        );
+        assert_eq!(object_members(" {} ").unwrap().len(), 0);
+        for text in [
+            "[1]",
+            "\"s\"",
+            "{} x",
+            "{\"a\": 1",
+            "{\"a\": NaN}",
+            "{\"a\" 1}",
+            "",
+        ] {
+            assert!(object_members(text).is_none(), "{text}");
+            if text.starts_with('{') {
+                assert!(error(text).is_some(), "{text}");
+            }
+        }
     }
 }

@@ -1446,7 +1446,7 @@ impl<'e> Lookup<'e> {
                     }
                     None => {
                         self.x.pop();
-                        return Err(Error::eval(format!("Undefined variable '{root}'; ")));
+                        return Err(Error::eval(undefined_variable(self.ev.get(), &root)));
                     }
                 },
             }
@@ -1469,6 +1469,43 @@ impl<'e> Lookup<'e> {
             return Some(v.clone());
         }
         self.ev.get().lookup_variable(name)
+    }
+}
+
+/// The reference's error for a variable an interpolation names that has no value
+/// (`Scope#lookupvar`): a qualified name whose class is not known or not evaluated says so
+/// (`Undefined variable 'a::x'; class a could not be found`); one read in an evaluated class
+/// (or its parents) that lacks it is named from the top scope (`'::a::x'`).
+fn undefined_variable(ev: &crate::eval::Evaluator, name: &str) -> String {
+    let Some(at) = name.find("::") else {
+        return format!("Undefined variable '{name}'; ");
+    };
+    let mut fqn = if at == 0 { &name[2..] } else { name }.to_string();
+    loop {
+        let Some((class, leaf)) = fqn.rsplit_once("::") else {
+            return format!("Undefined variable '::{fqn}'; ");
+        };
+        let lower = class.to_ascii_lowercase();
+        match ev.compilation.class_scopes.get(lower.as_str()) {
+            Some(scope) => match scope.parent.as_ref().map(|p| &p.kind) {
+                // (an inherited class's variables are searched under its parent's name)
+                Some(crate::compile::scope::ScopeKind::Class(parent)) => {
+                    fqn = format!("{parent}::{leaf}");
+                }
+                _ => return format!("Undefined variable '::{fqn}'; "),
+            },
+            None => {
+                use crate::env::modules;
+                let known = ev.compilation.classes.contains_key(lower.as_str())
+                    || modules::definition_file(&ev.env, modules::Kind::Manifest, &lower).is_some();
+                let why = if known {
+                    "has not been evaluated"
+                } else {
+                    "could not be found"
+                };
+                return format!("Undefined variable '{fqn}'; class {class} {why}");
+            }
+        }
     }
 }
 

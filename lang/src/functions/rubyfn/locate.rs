@@ -78,6 +78,11 @@ fn find_3x_now(ev: &Evaluator, name: &str) -> Option<Found> {
         return None;
     }
     let (path, shown) = files_3x::find(&ev.env.modulepath, name)?;
+    // The module is used: what its metadata has to say is logged (a module its metadata
+    // leaves out keeps its 3.x functions, as the reference's 3.x autoloader finds them).
+    if let Some(module) = shown.split('/').next() {
+        let _ = crate::env::modules::module_dir(&ev.env, module);
+    }
     Some(Found {
         shown: shown.as_ref().into(),
         path: path.into(),

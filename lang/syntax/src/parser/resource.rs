@@ -155,6 +155,22 @@ impl<'s> Parser<'s> {
                 )),
             };
         }
+        // A keyword that cannot start a title (`notify {else {`) is an attribute name to the
+        // reference's grammar, which then fails at the token after it (not `=>` or `+>`)
+        if matches!(
+            self.tok(),
+            Tok::Keyword(
+                Keyword::And
+                    | Keyword::Or
+                    | Keyword::In
+                    | Keyword::Else
+                    | Keyword::Elsif
+                    | Keyword::Inherits
+            )
+        ) {
+            self.skip();
+            return Err(self.unexpected());
+        }
         let mut bodies = vec![self.resource_body()?];
         if self.eat(Punct::Semic) && !self.at(Punct::RBrace) {
             bodies.extend(self.resource_bodies()?);
@@ -182,9 +198,13 @@ impl<'s> Parser<'s> {
         let mut entries = Vec::with_capacity(attributes.len());
         for op in attributes {
             if op.append || &*op.name == "*" {
+                // (placed at the `{`, as the reference places it)
                 return Err(self.error_at(
                     "Syntax error resource body without title or hash with +>",
-                    name.span,
+                    Span {
+                        start: brace,
+                        end: brace + 1,
+                    },
                 ));
             }
             entries.push((

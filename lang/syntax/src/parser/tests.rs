@@ -278,6 +278,45 @@ fn spans_are_byte_offsets() {
     );
 }
 
+/// Where the reference places the error of a resource body that starts with a keyword
+/// that cannot start a title (it takes the keyword for an attribute name and fails at the
+/// token after it), and of a title-less body with `+>` (at its `{`): the reference's
+/// messages and columns (Puppet 7.23, `Puppet::Pal`).
+#[test]
+fn resource_body_errors_are_placed_as_the_reference_places_them() {
+    let cases = [
+        ("notify {else {2}}", "Syntax error at '{'", 14),
+        ("if $x {1} else {else {2}}", "Syntax error at 'else'", 17),
+        ("if true {1} {else {2}}", "Syntax error at '{'", 19),
+        ("$x {and {2}}", "Syntax error at '{'", 9),
+        ("notify {in, }", "Syntax error at ','", 11),
+        ("notify {or}", "Syntax error at '}'", 11),
+        ("notify {elsif 1}", "Syntax error at '1'", 15),
+        ("notify {inherits {2}}", "Syntax error at '{'", 18),
+        ("notify {if {2}}", "Syntax error at '}'", 14),
+        (
+            "foo {a +> 1}",
+            "Syntax error resource body without title or hash with +>",
+            5,
+        ),
+        (
+            "  foo   {a => 1, b +> 1}",
+            "Syntax error resource body without title or hash with +>",
+            9,
+        ),
+    ];
+    for (src, message, column) in cases {
+        let e = crate::parse(src).unwrap_err();
+        assert_eq!(
+            (e.message.as_str(), e.span.map(|s| s.start + 1)),
+            (message, Some(column)),
+            "{src}"
+        );
+    }
+    let e = crate::parse("notify {and").unwrap_err();
+    assert_eq!(e.message, "Syntax error at end of input");
+}
+
 /// Random and mutated programs: the parser never panics and stays fast.
 #[test]
 fn fuzz_never_panics() {

@@ -79,3 +79,32 @@ PROGRAMS += [
     "class base { notify { 'b': } } class c3 inherits base { notify { 'n1': } } class k { Notify { loglevel => 'info' } include base include c3 } include k",
     "class base { Notify { withpath => true } } class mid inherits base { Notify { loglevel => 'info' } } class c3 inherits mid { notify { 'n1': } } node default { Notify { message => 'm' } include c3 }",
 ]
+
+# Session 35: a resource expression evaluates every body's title and attributes before it
+# looks up the resource type, as the reference does (an unknown variable in an attribute of
+# an unknown type is reported first); the titles of a body are checked before its
+# attributes; the resources are made once all bodies are evaluated.
+PROGRAMS += [
+    "foo { 'a': x => $nosuch }",
+    "foo { $nosuch: x => 1 }",
+    "foo { 'a': x => fail('z') }",
+    "foo { 'a': x => 1; 'b': y => $nosuch }",
+    "foo { default: y => $nosuch; 'a': x => 1 }",
+    "foo { 'a': * => $nosuch }",
+    "@foo { 'a': x => $nosuch }",
+    "@@foo { 'a': x => 1 }",
+    "Resource['foo'] { 'a': x => $nosuch }",
+    "foo { 'a': x => notice('evaluated') }",
+    "notify { undef: message => $nosuch }",
+    "notify { ['a', '']: message => $nosuch }",
+    "notify { 'a': ; 'b': message => String(defined(Notify['a'])) }",
+    "notify { 'a': message => 'one'; default: message => 'dflt'; 'b': }",
+    # a class whose evaluation is under way (its scope is made after its parent's body)
+    # cannot be inherited from by a class declared there
+    "class a inherits b {} class b { include c } class c inherits a {} include a",
+    "class a inherits b {} class b { contain c } class c inherits a {} class { 'a': }",
+    "class m::a inherits m::b {} class m::b { require m::c } class m::c inherits m::a {} include m::a",
+    "class a inherits b {} class b { include a } include a",
+    # a parent added by the same include and not evaluated yet is evaluated first
+    "class b { include c } class c inherits a { notice($a::x) } class a { $x = 1 } include b, a",
+]

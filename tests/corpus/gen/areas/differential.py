@@ -517,3 +517,18 @@ PROGRAMS += [
     "@(E:json)\nNaN\nE",
     "@(E:json)\n[1]\nE",
 ]
+
+# Session 35: a keyword that cannot start a title after a resource body's `{` is an
+# attribute name to the reference's grammar, which fails at the token after it.
+PROGRAMS += [
+    "notify {else {2}}",
+    "notify {and {2}}",
+    "notify {or}",
+    "notify {in, }",
+    "notify {elsif 1}",
+    "notify {inherits",
+    "if true {1} {else {2}}",
+    "$x = 1 $x {and {2}}",
+    "Notify {else {2}}",
+    "notify {else => 1}",
+]

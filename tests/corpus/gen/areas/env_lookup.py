@@ -218,3 +218,24 @@ for src in [
     "hiera_array('common::service_ports')",
 ]:
     PROGRAMS += both(src)
+
+# Session 35: errors of automatic parameter lookup. The reference's LookupErrors (a
+# recursive lookup, an unknown interpolation method) are reported as they are, as by
+# `lookup()`; other errors (lookup_options, undefined variables in interpolations) with
+# the declaring statement's prefix.
+APL = {"env_dir": "tests/fixtures/apl-errors/production"}
+for _k in ["x", "y", "w", "v", "u", "t", "r", "s"]:
+    PROGRAMS += [
+        dict(APL, src=f"class k{_k}($p = 1) {{}} include k{_k}"),
+        dict(APL, src=f"class k{_k}(Integer $p = 1) {{}} class {{ 'k{_k}': }}"),
+        dict(APL, src=f"lookup('k{_k}::p')"),
+        dict(APL, src=f"class k{_k}($p = 1) {{}} class b {{ include k{_k} }} include b"),
+    ]
+PROGRAMS += [
+    dict(APL, src="class ka { $r = 1 } include ka lookup('k2::p')"),
+    dict(APL, src="lookup('k3::p')"),
+    dict(APL, src="lookup('k4::p')"),
+    dict(APL, src="lookup('k5::p')"),
+    dict(APL, src="class kb {} lookup('k5::p')"),
+    dict(APL, src="class ka { $r = 1 } class kc inherits ka {} include kc lookup('k6::p')"),
+]
