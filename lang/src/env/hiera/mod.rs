@@ -388,9 +388,16 @@ impl<'e> Lookup<'e> {
 
     fn do_lookup(&mut self, lk: &LookupKey, strategy: &Strategy) -> Found {
         let module = lk.module.clone();
+        // (a merge of the layers' values that fails is no lookup error of the reference's:
+        // the call or statement that looked the key up reports it with its prefix, where a
+        // merge within one layer's hierarchy fails as the lookup's own error)
         let v = self.merge_lookup(
             strategy,
             vec![Layer::Global, Layer::Environment, Layer::Module],
+            |e| Error {
+                kind: ErrorKind::Evaluation,
+                ..e
+            },
             |s, layer| s.layer_lookup(layer, module.as_deref(), lk, strategy, false),
         )?;
         match v {
@@ -682,9 +689,12 @@ impl<'e> Lookup<'e> {
             self.x.not_found(&lk.full);
             Ok(None)
         } else {
-            self.merge_lookup(strategy, entries, |s, e| {
-                s.entry_lookup(config, module, e, lk, strategy)
-            })
+            self.merge_lookup(
+                strategy,
+                entries,
+                |e| e,
+                |s, e| s.entry_lookup(config, module, e, lk, strategy),
+            )
         };
         self.x.pop();
         self.stack.pop();
@@ -706,9 +716,12 @@ impl<'e> Lookup<'e> {
         let r = (|| {
             check_function(entry, config)?;
             let locations = self.kept_locations(config, entry)?;
-            self.merge_lookup(strategy, locations.iter(), |s, loc| {
-                s.location_lookup(config, module, entry, loc.as_ref(), lk)
-            })
+            self.merge_lookup(
+                strategy,
+                locations.iter(),
+                |e| e,
+                |s, loc| s.location_lookup(config, module, entry, loc.as_ref(), lk),
+            )
         })();
         self.x.pop();
         r
@@ -1098,6 +1111,7 @@ impl<'e> Lookup<'e> {
         &mut self,
         strategy: &Strategy,
         variants: I,
+        merge_error: fn(Error) -> Error,
         mut f: impl FnMut(&mut Self, T) -> Found,
     ) -> Found
     where
@@ -1128,8 +1142,8 @@ impl<'e> Lookup<'e> {
                 for v in variants {
                     if let Some(found) = f(self, v)? {
                         memo = Some(match memo {
-                            None => strategy.convert_value(found)?,
-                            Some(m) => strategy.merge(m, found)?,
+                            None => strategy.convert_value(found).map_err(merge_error)?,
+                            Some(m) => strategy.merge(m, found).map_err(merge_error)?,
                         });
                     }
                 }

@@ -239,3 +239,20 @@ PROGRAMS += [
     dict(APL, src="class kb {} lookup('k5::p')"),
     dict(APL, src="class ka { $r = 1 } class kc inherits ka {} include kc lookup('k6::p')"),
 ]
+
+# Session 35 (differential data, seed 36): a hash merge that fails within the environment's
+# hierarchy is the lookup's own error (as it is, from lookup() and automatic parameter
+# lookup); one that fails merging the environment's value with the module's is reported by
+# the call or statement that looked the key up, with its prefix.
+PROGRAMS += [
+    dict(APL, src="class kq($p = 1) {} include kq"),
+    dict(APL, src="class kq($p = 1) {} class { 'kq': }"),
+    dict(APL, src="lookup('kq::p')"),
+    dict(APL, src="hiera_hash('kq::p')"),
+    dict(APL, src="include km"),
+    dict(APL, src="class { 'km': }"),
+    dict(APL, src="lookup('km::p')"),
+    dict(APL, src="hiera_hash('km::p')"),
+    dict(APL, src="lookup('km::p', Data, 'first')"),
+    dict(APL, src="class b { include km } include b"),
+]
