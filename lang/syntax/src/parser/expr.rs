@@ -270,16 +270,8 @@ impl<'s> Parser<'s> {
             // that out, so its syntax error is at the token after them (`Optional[a -> b]`
             // fails at `]`).
             let misplaced = |tok: &Tok| {
-                matches!(
-                    tok,
-                    Tok::Punct(
-                        Punct::InEdge
-                            | Punct::InEdgeSub
-                            | Punct::OutEdge
-                            | Punct::OutEdgeSub
-                            | Punct::Equals
-                    )
-                )
+                super::resource::relation_op(tok).is_some()
+                    || matches!(tok, Tok::Punct(Punct::Equals))
             };
             if misplaced(self.tok()) {
                 while misplaced(self.tok()) {

@@ -7,7 +7,7 @@ use crate::error::Error;
 use crate::lexer::{Keyword, Punct, Tok};
 use std::rc::Rc;
 
-fn relation_op(tok: &Tok) -> Option<RelationOp> {
+pub(super) fn relation_op(tok: &Tok) -> Option<RelationOp> {
     Some(match tok {
         Tok::Punct(Punct::InEdge) => RelationOp::Before,
         Tok::Punct(Punct::InEdgeSub) => RelationOp::Notify,
