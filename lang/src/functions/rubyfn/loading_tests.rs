@@ -127,16 +127,24 @@ fn a_pp_function_still_wins_over_a_ruby_one_called_before() {
     std::fs::remove_dir_all(&root).unwrap();
 }
 
+/// A fresh modulepath directory of the test's own (`tag`) holding a module `m` with its
+/// 4.x (`lib/puppet/functions/m`) and 3.x (`lib/puppet/parser/functions`) function
+/// directories made: (the modulepath, the 4.x directory, the 3.x directory).
+fn function_dirs(tag: &str) -> (std::path::PathBuf, std::path::PathBuf, std::path::PathBuf) {
+    let root = std::env::temp_dir().join(format!("prepl-rubyfn-{tag}-{}", std::process::id()));
+    let v4 = root.join("m/lib/puppet/functions/m");
+    let v3 = root.join("m/lib/puppet/parser/functions");
+    std::fs::create_dir_all(&v4).unwrap();
+    std::fs::create_dir_all(&v3).unwrap();
+    (root, v4, v3)
+}
+
 /// A Ruby block given to `call_function` is the Puppet function's lambda, in both APIs
 /// (with the reference's answers): it changes the function's locals, a 3.x block's
 /// `self` is the scope, and an error it raises is the function's.
 #[test]
 fn ruby_block_to_call_function_is_the_lambda() {
-    let root = std::env::temp_dir().join(format!("prepl-rubyfn-blk-{}", std::process::id()));
-    let v4 = root.join("m/lib/puppet/functions/m");
-    let v3 = root.join("m/lib/puppet/parser/functions");
-    std::fs::create_dir_all(&v4).unwrap();
-    std::fs::create_dir_all(&v3).unwrap();
+    let (root, v4, v3) = function_dirs("blk");
     std::fs::write(
         v4.join("each_block.rb"),
         "Puppet::Functions.create_function(:'m::each_block') do\n  def each_block(n)\n    \
@@ -181,9 +189,7 @@ fn ruby_block_to_call_function_is_the_lambda() {
 
 #[test]
 fn variables_read_are_the_same_ruby_object_in_an_evaluation() {
-    let root = std::env::temp_dir().join(format!("prepl-rubyfn-obj-{}", std::process::id()));
-    let v4 = root.join("m/lib/puppet/functions/m");
-    std::fs::create_dir_all(&v4).unwrap();
+    let (root, v4, _) = function_dirs("obj");
     std::fs::write(
         v4.join("poke.rb"),
         "Puppet::Functions.create_function(:'m::poke') do\n  def poke(name)\n    \
@@ -229,9 +235,7 @@ fn libraries_are_known_per_evaluation() {
     crate::env::fs::forget();
     assert!(!known_library(&here, "shellwords"));
 
-    let root = std::env::temp_dir().join(format!("prepl-rubyfn-req-{}", std::process::id()));
-    let v4 = root.join("m/lib/puppet/functions/m");
-    std::fs::create_dir_all(&v4).unwrap();
+    let (root, v4, _) = function_dirs("req");
     std::fs::write(
         v4.join("esc.rb"),
         "Puppet::Functions.create_function(:'m::esc') do\n  def esc(s)\n    \
@@ -315,11 +319,7 @@ fn legacy_function_files_found_again_after_a_change() {
 /// function's the same.
 #[test]
 fn instance_variables_of_a_function_last_across_its_calls() {
-    let root = std::env::temp_dir().join(format!("prepl-rubyfn-ivars-{}", std::process::id()));
-    let v4 = root.join("m/lib/puppet/functions/m");
-    let v3 = root.join("m/lib/puppet/parser/functions");
-    std::fs::create_dir_all(&v4).unwrap();
-    std::fs::create_dir_all(&v3).unwrap();
+    let (root, v4, v3) = function_dirs("ivars");
     std::fs::write(
         v4.join("count.rb"),
         "Puppet::Functions.create_function(:'m::count') do\n  def count\n    @n ||= 0\n    \
