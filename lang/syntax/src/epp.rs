@@ -111,6 +111,14 @@ pub fn scan(t: &str) -> Result<Template, TemplateError> {
                 ));
             };
             i = close + 2;
+            if i == b.len() {
+                // A comment that ends the template drops the text since the last other tag
+                // (the reference's scanner returns nothing for that stretch): `a <%# c %>`
+                // renders ''.
+                text.clear();
+                raw = false;
+                continue;
+            }
             if close > j && b[close - 1] == b'-' {
                 let after = skip_trimmed(b, i);
                 raw |= after > i;

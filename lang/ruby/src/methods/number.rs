@@ -79,6 +79,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             }
             RValue::str(radix(*i, base as u32))
         }
+        (RValue::Int(_), M::ord) => recv.clone(),
         (RValue::Int(i), M::chr) => match u8::try_from(*i) {
             // (past ASCII: a binary string of that byte)
             Ok(b) if c.args.is_empty() => RValue::bytes(vec![b]),

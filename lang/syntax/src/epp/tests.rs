@@ -96,3 +96,20 @@ fn unclosed_quotes_in_tags() {
     let e = scan("<%= 'ab").unwrap_err();
     assert_eq!(e.message, "Unclosed quote after \"'\" followed by 'ab...'");
 }
+
+#[test]
+fn a_comment_ending_the_template_drops_the_text_since_the_last_tag() {
+    // The reference's scanner returns nothing for the stretch a final comment ends.
+    assert_eq!(scan("a <%# c %>").unwrap().segments, []);
+    let tpl = scan("<%= 1 %>b<%# c %>x<%# d %>").unwrap();
+    assert_eq!(tpl.segments, [Segment::Render { start: 3, end: 6 }]);
+    // Text after the comment, even only a trimmed line break, keeps it.
+    let tpl = scan("a <%# c -%>\n").unwrap();
+    assert_eq!(
+        tpl.segments,
+        [Segment::Text {
+            text: "a ".into(),
+            at: 0
+        }]
+    );
+}
