@@ -686,12 +686,18 @@ impl Parser {
             match *self.tok() {
                 Tok::Int(i) if !self.spaced() => {
                     self.advance();
-                    let lit = Node::new(Kind::Int(-i), at);
                     // `-2 ** 2` is `-(2 ** 2)`; other operators bind looser than the literal.
+                    if self.is_op("**") {
+                        return self.negated_power(Node::new(Kind::Int(i), at), at);
+                    }
+                    let lit = Node::new(Kind::Int(-i), at);
                     return self.postfix(lit);
                 }
                 Tok::Float(f) if !self.spaced() => {
                     self.advance();
+                    if self.is_op("**") {
+                        return self.negated_power(Node::new(Kind::Float(f), at), at);
+                    }
                     let lit = Node::new(Kind::Float(-f), at);
                     return self.postfix(lit);
                 }
@@ -710,6 +716,16 @@ impl Parser {
         }
         let p = self.primary()?;
         self.postfix(p)
+    }
+
+    /// `-N ** right` after the literal `N`: `-(N ** right)`, as Ruby reads a negative
+    /// number literal followed by `**`.
+    fn negated_power(&mut self, base: Node, at: usize) -> PResult<Node> {
+        self.advance();
+        self.skip_newlines();
+        let right = self.nested(|p| p.binary(op_prec("**").unwrap_or(12)))?;
+        let power = call(Some(base), "**", vec![right], at);
+        Ok(call(Some(power), "-@", vec![], at))
     }
 
     /// Method calls, indexing and `::` after a primary.

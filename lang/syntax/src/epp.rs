@@ -71,10 +71,15 @@ pub fn scan(t: &str) -> Result<Template, TemplateError> {
     let mut raw = false;
     while i < b.len() {
         if t[i..].starts_with("<%%") {
-            // The reference drops a `<%%` that ends the template.
-            if i + 3 < b.len() {
-                text.push_str("<%");
+            if i + 3 == b.len() {
+                // A `<%%` that ends the template drops the text since the last tag, as a
+                // final comment does (the reference's scanner returns nothing for it).
+                text.clear();
+                raw = false;
+                i += 3;
+                continue;
             }
+            text.push_str("<%");
             raw = true;
             i += 3;
             continue;

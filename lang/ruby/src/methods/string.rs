@@ -174,6 +174,8 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             Ok(Some(leading_integer(&rest, base)))
         }
         M::dump => Ok(Some(RValue::str(dump(s)))),
+        // (the deduplicated frozen string: the same text)
+        M::op_neg => Ok(Some(recv.clone())),
         M::ord => match s.chars().next() {
             Some(ch) => Ok(Some(RValue::Int(ch as i64))),
             None => raise("empty string", c.at),
@@ -702,6 +704,10 @@ fn lines(s: &str, c: &Call) -> R<Vec<String>> {
 fn split(s: &str, c: &Call) -> R {
     c.arity(0, 2)?;
     let limit = if c.args.len() > 1 { c.int_arg(1)? } else { 0 };
+    if s.is_empty() {
+        // (whatever the separator and limit)
+        return Ok(RValue::array(Vec::new()));
+    }
     // the pieces' count known beforehand, checked against the memory limit (a pattern's
     // pieces are checked as they come)
     let pieces = match c.arg(0) {
@@ -740,14 +746,17 @@ fn split(s: &str, c: &Call) -> R {
             let re = pattern(v, c.at)?;
             let mut out = Vec::new();
             let mut last = 0;
+            // (the limit counts the pieces, not the groups' captures between them)
+            let mut pieces = 0;
             for g in re.find_all(s).map_err(regexp_failed(c.at))? {
                 let Some((a, b)) = g[0] else { continue };
                 if b == a && a == 0 {
                     continue;
                 }
-                if limit > 0 && out.len() as i64 == limit - 1 {
+                if limit > 0 && pieces == limit - 1 {
                     break;
                 }
+                pieces += 1;
                 if a == b && a >= s.len() {
                     break;
                 }

@@ -104,6 +104,8 @@ fn a_comment_ending_the_template_drops_the_text_since_the_last_tag() {
     let tpl = scan("<%= 1 %>b<%# c %>x<%# d %>").unwrap();
     assert_eq!(tpl.segments, [Segment::Render { start: 3, end: 6 }]);
     // Text after the comment, even only a trimmed line break, keeps it.
+    let tpl = scan("<%= 1 %> <%%").unwrap();
+    assert_eq!(tpl.segments, [Segment::Render { start: 3, end: 6 }]);
     let tpl = scan("a <%# c -%>\n").unwrap();
     assert_eq!(
         tpl.segments,

@@ -58,7 +58,7 @@ P(["assert_type(String, 'x')", "fail('custom failure')", "fail('a', 'b')", "defi
    "inline_epp('hello <%= $x %>', {x => 'w'})", "inline_epp('<% [1,2].each |$i| { %><%= $i %>,<% } %>')",
    "inline_epp('<%- | String $n | -%>Hi <%= $n %>', {n => 'Bob'})", "inline_epp('<%- | String $n | -%>Hi <%= $n %>')",
    "inline_epp('<%# comment %>x')", "inline_epp('a <%# c %>')", "inline_epp('a <%= 1 %>b<%# c %>')",
-   "inline_epp(\"a <%# c -%>\\n\")", "inline_epp('a <%# c %>x<%# d %>')", "inline_epp('a <%# c %> ')", "inline_epp('a <%% b')", "inline_epp('<%= 1 + 2 -%>\nline')", "json_data",
+   "inline_epp(\"a <%# c -%>\\n\")", "inline_epp('a <%# c %>x<%# d %>')", "inline_epp('a <%# c %> ')", "inline_epp('a <%= 1 %> <%%')", "inline_epp('a <%% b')", "inline_epp('<%= 1 + 2 -%>\nline')", "json_data",
    "'{\"a\": [1, 2.5, null, true]}'.parse_json", "[1, 'a', {b => undef}].to_json", "{a => 1}.to_json_pretty",
    "'a: 1'.parse_yaml", "{a => 1}.to_yaml", "'Zm9v'.base64('decode')", "base64('encode', 'foo')", "'x'.sha256", "'x'.md5",
    "'abc'.ascii"])
