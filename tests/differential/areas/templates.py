@@ -20,6 +20,7 @@ def rlit(s):
     return json.dumps(s, ensure_ascii=False).replace("#", "\\#")
 
 
+BANGS = ['upcase!', 'strip!', 'gsub!(/a/, "o")', 'chomp!', 'squeeze!', 'reverse!']
 CENTER_PAD = ["", ', "*"']
 SUBST = ["X", "", "<\\\\0>", "\\\\1"]
 
@@ -94,6 +95,35 @@ class Ruby:
             lambda: f"@u.to_s",
             lambda: f"@u.inspect",
             lambda: f"@b.to_s",
+            lambda: f"{self.f(n)}.to_s",
+            lambda: f"{self.f(n)}.round({r.randint(0, 2)}).to_s",
+            lambda: f"format({rlit(r.choice(['%.2f', '%08.3f', '%e', '%g', '%-6.1f|', '%+.0f', '%5.1f%%']))}, {self.f(n)})",
+            lambda: f"{self.any(n)}.class.to_s",
+            lambda: f"{self.s(n)}.to_sym.to_s",
+            lambda: f"case {self.i(n)} when 0 then 'zero' when 1..5 then 'few' when Integer then 'int' else 'other' end",
+            lambda: f"case {self.s(n)} when /^[A-Z]/ then 'cap' when '', nil then 'empty' else 'low' end",
+            lambda: f"(x = {self.s(n)}.dup; x << {rlit(r.choice(['!', '', 'é']))}; x)",
+            lambda: f"(x = {self.s(n)}.dup; x.{r.choice(BANGS)}; x)",
+            lambda: f"(begin; Integer({self.s(n)}).to_s; rescue ArgumentError => e; e.class.to_s; end)",
+            lambda: f"{self.s(n)}.{r.choice(['start_with?', 'end_with?'])}('a').to_s",
+            lambda: f"{self.s(n)}.{r.choice(['partition', 'rpartition'])}({rlit(r.choice([',', ' ', 'l']))}).join('|')",
+            lambda: f"{self.s(n)}.each_char.with_index.map {{ |ch, i| i.even? ? ch.upcase : ch }}.join",
+            lambda: f"{self.s(n)}.unpack('C*').take(3).inspect",
+            lambda: f"{self.a_s(n)}.each_with_index.select {{ |x, i| i.odd? }}.map(&:first).join(',')",
+            lambda: f"{self.s(n)}.{r.choice(['delete_prefix', 'delete_suffix'])}({rlit(r.choice(['H', 'a', 'ld', '']))})",
+            lambda: f"{self.s(n)}.sub(/(?<first>\w)(\w*)/) {{ $~[:first].upcase + $2.to_s }}",
+            lambda: f"{self.s(n)}.casecmp({self.s(n)}).to_s",
+            lambda: f"{self.a_s(n)}.sort {{ |x, y| y <=> x }}.join(' ')",
+            lambda: f"{self.h(n)}.each_pair.map {{ |k, v| k * v.abs.clamp(0, 3) }}.join",
+            lambda: f"{self.h(n)}.min_by {{ |k, v| v }}.to_a.inspect",
+            lambda: f"{self.h(n)}.to_a.transpose.inspect",
+            lambda: f"[{self.s(n)}, nil, {self.i(n)}].compact.map(&:to_s).inspect",
+            lambda: f"{self.s(n)}.respond_to?(:{r.choice(['upcase', 'each', 'keys'])}).to_s",
+            lambda: f"{self.s(n)}.is_a?({r.choice(['String', 'Comparable', 'Enumerable', 'Object'])}).to_s",
+            lambda: f"{self.a_s(n)}.each_slice(2).to_a.inspect",
+            lambda: f"{self.a_i(n)}.sum.fdiv(2).to_s",
+            lambda: f"({self.a_i(n)}.sum / 3.0).floor({r.randint(0, 2)}).to_s",
+            lambda: f"{self.s(n)}.freeze.frozen?.to_s",
         ]
         return self.pick(nodes)
 
@@ -239,6 +269,26 @@ class Ruby:
         ]
         return self.pick(nodes)
 
+    def f(self, d=0):
+        r = self.rng
+        leaves = [lambda: r.choice(["1.5", "-0.25", "3.0", "1e3", "2.675", "0.1", "100.0"]),
+                  lambda: "@fl"]
+        if d > 2:
+            return self.pick(leaves)
+        n = d + 1
+        nodes = leaves + [
+            lambda: f"({self.f(n)} {r.choice(['+', '-', '*', '/'])} {self.f(n)})",
+            lambda: f"({self.i(n)} / 4.0)",
+            lambda: f"{self.i(n)}.to_f",
+            lambda: f"{self.s(n)}.to_f",
+            lambda: f"{self.f(n)}.{r.choice(['abs', 'floor', 'ceil', 'round', 'truncate'])}.to_f",
+            lambda: f"({self.f(n)} ** 2)",
+            lambda: f"Math.sqrt({self.i(n)}.abs)",
+            lambda: f"[{self.f(n)}, {self.f(n)}].max",
+            lambda: f"{self.a_i(n)}.sum.to_f / [{self.a_i(n)}.size, 1].max",
+        ]
+        return self.pick(nodes)
+
     def any(self, d=0):
         return self.rng.choice([self.s, self.s, self.i, self.a_s, self.a_i, self.h, self.b])(d)
 
@@ -262,6 +312,19 @@ def erb_body(rng):
         elif k == 7:
             parts.append(f"<% {rng.choice(['v', 'w'])} = {ruby.any()} -%>"
                          f"<%= {rng.choice(['v', 'w'])}.inspect rescue 'unset' %>")
+        elif k == 8 and rng.random() < 0.5:
+            parts.append(rng.choice([
+                f"<% i = 0; while i < {ruby.pos()} do i += 1 %><%= i %><% end %>",
+                f"<% {ruby.pos()}.times do |j| -%><%= j %>;<% end -%>",
+                f"<% {ruby.h()}.each do |k, v| -%><%= k %>:<%= v %> <% end -%>",
+                f"<% {ruby.a_s()}.each_with_index do |x, i| %><%= i %>=<%= x %> <% end %>",
+                f"<% if {ruby.b()} %>A<% elsif {ruby.b()} %>B<% else %>C<% end %>",
+                f"<%= [{ruby.s()}, {ruby.i()}].map {{ |x| x.is_a?(String) ? x.length : x }}.sum %>",
+                f"<% ({ruby.pos()}..{ruby.pos()}).step(2) do |q| %><%= q %>,<% end %>",
+                f"<% @a.each do |fruit| -%>\n<%= fruit -%>\n<% end -%>",
+                f"<%= defined?(@nosuch).inspect %> <%= defined?(@s) %>",
+                f"<%= [1, [2, [3, nil]]].flatten.compact.inspect %>",
+            ]))
         elif k == 8:
             parts.append(rng.choice(["<%# a comment %>", "<%%= literal %>",
                                      "<% unless @b %>U<% end %>", "<%= @u %>|"]))
@@ -274,9 +337,9 @@ def puppet_quote(s):
     return "'" + s.replace("\\", "\\\\").replace("'", "\\'") + "'"
 
 
-VARS = ("$s, $n, $a, $h, $b, $t, $ai, $u",
+VARS = ("$s, $n, $a, $h, $b, $t, $ai, $u, $fl",
         "'Hello, World', 7, ['pear', 'apple', 'fig'], {'a' => 3, 'b' => -1, 'c' => 10}, "
-        "true, 'x,y', [5, 2, 9, 2], undef")
+        "true, 'x,y', [5, 2, 9, 2], undef, 2.5")
 
 EPP_EXPRS = ["$x", "$y", "$x * 2", "$list.join(',')", "$list.map |$e| { \"<${e}>\" }",
              "$y.upcase", "\"${y}-${x}\"", "$h['a']", "$h.keys", "$list[1]", "$x + $list.length",

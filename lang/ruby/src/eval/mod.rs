@@ -23,7 +23,7 @@ mod lent;
 mod mutate;
 mod prelude;
 mod scope_hash;
-mod state;
+pub(crate) mod state;
 mod structs;
 mod unknown_constant;
 pub use compiled::compile_bodies_at;
@@ -927,7 +927,12 @@ impl<'h> Interp<'h> {
                         .as_ref()
                         .map(|(s, a, b)| (Rc::from(&s[..*a]), Rc::from(&s[*b..])));
                     let info = crate::value::MatchInfo {
-                        names: Vec::new(),
+                        names: self
+                            .st
+                            .last_match_names
+                            .as_deref()
+                            .cloned()
+                            .unwrap_or_default(),
                         around,
                     };
                     RValue::Match(c, Rc::new(info))

@@ -68,6 +68,9 @@ pub struct State {
     /// and `$'`; `None` where the match set `last_match` alone (`when`, `gsub`'s block).
     /// Set with `last_match`, always.
     pub last_match_text: Option<(Rc<str>, usize, usize)>,
+    /// The names of `$~`'s groups when its pattern has named groups (`$~[:name]`), set
+    /// with `last_match` by the matches that know their pattern.
+    pub last_match_names: Option<Rc<Vec<Option<String>>>>,
     /// The variables `scope.setvar` set, as the Ruby values given (`scope['x']` answers
     /// the same object; `@x` does not see them, as in the reference).
     pub scope_vars: HashMap<String, RValue>,
@@ -130,6 +133,7 @@ impl State {
             ivars: HashMap::default(),
             instance: None,
             last_match: None,
+            last_match_names: None,
             last_match_text: None,
             scope_vars: HashMap::default(),
             shared: None,
@@ -246,6 +250,7 @@ impl State {
         if self.last_match.is_some() {
             self.last_match = None;
             self.last_match_text = None;
+            self.last_match_names = None;
         }
         cleared(&mut self.scope_vars);
         self.yielded.clear();
@@ -347,4 +352,11 @@ impl Drop for Interp<'_> {
         let st = unsafe { std::mem::ManuallyDrop::take(&mut self.st) };
         State::give_back(st);
     }
+}
+
+/// The group names a match of `re` gives `$~`, when `re` has named groups (Ruby's
+/// `(?<name>...)` and `(?'name'...)`); `None` otherwise, without looking at the groups.
+pub(crate) fn named_groups(re: &crate::Regexp) -> Option<Rc<Vec<Option<String>>>> {
+    let src = re.source();
+    (src.contains("(?<") || src.contains("(?'")).then(|| Rc::new(re.group_names()))
 }

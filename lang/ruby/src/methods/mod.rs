@@ -355,6 +355,7 @@ pub fn case_eq(it: &mut Interp, pattern: &RValue, value: &RValue, at: usize) -> 
                 Some(c) => {
                     it.st.last_match = Some(std::rc::Rc::new(c));
                     it.st.last_match_text = None;
+                    it.st.last_match_names = crate::eval::state::named_groups(re);
                     true
                 }
                 None => false,

@@ -556,8 +556,11 @@ pub fn arith(a: &RValue, op: &str, b: &RValue, at: usize) -> R {
             }))
         }
         (_, other) => {
+            // (Ruby shows its special constants as they inspect: nil, true, false, :sym)
             let what = match other {
                 RValue::Nil => "nil".to_string(),
+                RValue::Bool(b) => b.to_string(),
+                RValue::Sym(_) => crate::show::inspect(other),
                 RValue::Str(_) => "String".to_string(),
                 o => o.class_name(),
             };

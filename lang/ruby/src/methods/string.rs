@@ -534,6 +534,7 @@ pub fn match_op(it: &mut Interp, whole: &Rc<str>, re: &Regexp, op: &str, at: usi
             it.st.last_match = Some(caps.clone());
             let end = groups[0].map_or(0, |(_, b)| b);
             it.st.last_match_text = Some((whole.clone(), start, end));
+            it.st.last_match_names = crate::eval::state::named_groups(re);
             if op == "=~" {
                 RValue::Int(s[..start].chars().count() as i64)
             } else {
@@ -815,6 +816,8 @@ fn substitute(it: &mut Interp, s: &str, c: &Call) -> R {
     // With a named group, `\1`..`\9` in a replacement string are nothing (only `\k<name>`).
     let named =
         matches!(c.arg(1), Some(RValue::Str(_))) && re.group_names().iter().any(Option::is_some);
+    // (`$~[:name]` in a block)
+    let names = c.block.and_then(|_| crate::eval::state::named_groups(&re));
     for g in re.find_all(s).map_err(regexp_failed(c.at))? {
         let Some((a, b)) = g[0] else { continue };
         out.push_str(&s[last..a]);
@@ -850,6 +853,7 @@ fn substitute(it: &mut Interp, s: &str, c: &Call) -> R {
                 };
                 it.st.last_match = Some(Rc::new(caps));
                 it.st.last_match_text = None;
+                it.st.last_match_names = names.clone();
                 let v = it.yield_block(block, [RValue::str(&s[a..b])])?;
                 out.push_str(&to_s(&v));
             }
