@@ -166,33 +166,37 @@ fn hash_args_type() -> String {
 }
 
 fn got(v: &Value) -> String {
-    match v {
-        Value::Array(_) => "Tuple".to_string(),
-        other => types::infer_generalized(other).to_string(),
-    }
+    super::got_in_signatures(v, 1)
 }
 
 fn bytes_of(items: &[Value]) -> Result<Vec<u8>, Error> {
     let mut out = Vec::with_capacity(items.len());
+    // (every element that is no byte, each on a line, as the reference lists them)
+    let mut rejected = Vec::new();
     for (i, item) in items.iter().enumerate() {
         match item {
             Value::Integer(b) if (0..=255).contains(b) => out.push(*b as u8),
-            other => {
-                return Err(signature_error([
-                    "parameter 'str' expects a String value, got Tuple".to_string(),
-                    format!(
-                        "parameter 'byte_array' index {i} expects a ByteInteger = Integer[0, 255] value, got {}",
-                        types::infer(other)
-                    ),
-                    format!(
-                        "parameter 'hash_args' expects a BinaryArgsHash = {} value, got Tuple",
-                        hash_args_type()
-                    ),
-                ]))
-            }
+            other => rejected.push(format!(
+                "parameter 'byte_array' index {i} expects a ByteInteger = Integer[0, 255] value, got {}",
+                match other {
+                    // (an integer out of range in detail, another kind by its name)
+                    Value::Integer(_) => types::infer(other).to_string(),
+                    _ => got(other),
+                }
+            )),
         }
     }
-    Ok(out)
+    if rejected.is_empty() {
+        return Ok(out);
+    }
+    Err(signature_error([
+        "parameter 'str' expects a String value, got Tuple".to_string(),
+        rejected.join("\n    rejected: "),
+        format!(
+            "parameter 'hash_args' expects a BinaryArgsHash = {} value, got Tuple",
+            hash_args_type()
+        ),
+    ]))
 }
 
 /// `Binary.new(string, format?)`, `Binary.new(array_of_bytes)`, `Binary.new({value, format})`.
@@ -212,7 +216,7 @@ pub fn new_binary(args: &[Value]) -> Result<Value, Error> {
                 format!(
                     "parameter 'hash_args' expects a BinaryArgsHash = {} value, got {}",
                     hash_args_type(),
-                    types::infer_generalized(&args[0])
+                    got(&args[0])
                 ),
             ])),
         },
@@ -221,9 +225,10 @@ pub fn new_binary(args: &[Value]) -> Result<Value, Error> {
                 Value::String(f) => format!(
                     "parameter 'format' expects a match for Base64Format = {FORMATS}, got '{f}'"
                 ),
+                // (an Enum mismatch is worded so whatever the value's kind)
                 other => format!(
-                    "parameter 'format' expects a Base64Format = {FORMATS} value, got {}",
-                    types::infer_generalized(other)
+                    "parameter 'format' expects a match for Base64Format = {FORMATS}, got {}",
+                    super::got_in_signatures(other, 2)
                 ),
             },
             "expects 1 argument, got 2".to_string(),

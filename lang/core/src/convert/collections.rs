@@ -121,13 +121,14 @@ fn not_a_tree_array(from: &Value) -> Error {
          rejected: parameter 'from' {}\n  \
          (KeyValueArray = Array[Tuple[Any, Any], 1] from)\n    rejected: expects 1 argument, got 2\n  \
          (Any from)\n    rejected: expects 1 argument, got 2",
-        match types::describe_mismatch(&tree_array, from) {
+        match types::mismatch::describe_signature_mismatches(&tree_array, from).as_slice() {
             // A mismatch of the whole value names the parameter type's alias.
-            m if m.starts_with("expects ") && !matches!(from, Value::Array(_)) => format!(
+            [m] if m.starts_with("expects ") && !matches!(from, Value::Array(_)) => format!(
                 "expects a TreeArray = Array[Tuple[Array, Any], 1] value, got {}",
-                types::infer_generalized(from)
+                super::got_in_signatures(from, 2)
             ),
-            m => m,
+            // (each mismatch on a line of its own)
+            many => many.join("\n    rejected: parameter 'from' "),
         }
     ))
 }

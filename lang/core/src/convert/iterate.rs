@@ -56,10 +56,9 @@ fn elements_at(v: &Value, depth: usize) -> Option<Result<Vec<Value>, Error>> {
         }
         Value::Type(t) => match &**t {
             PType::Integer(r) => {
+                // (an unbounded range is no Iterable: `Array(Integer[1])` cannot convert it)
                 if r.from == i64::MIN || r.to == i64::MAX {
-                    return Some(Err(Error::eval(format!(
-                        "The type '{t}' does not represent a finite range"
-                    ))));
+                    return None;
                 }
                 let (lo, hi) = (r.from.min(r.to), r.from.max(r.to));
                 if i128::from(hi) - i128::from(lo) >= MAX_ELEMENTS {

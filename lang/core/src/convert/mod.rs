@@ -180,14 +180,11 @@ pub fn assert_result(t: &PType, value: Value) -> Result<Value, Error> {
                 .collect(),
             _ => types::describe_mismatches(t, &value),
         };
-        let lines: Vec<String> = mismatches
-            .iter()
-            .map(|m| format!("Converted value from {expected}.new() has wrong type, {m}"))
-            .collect();
-        match lines.as_slice() {
-            [] => {}
-            [one] => return Err(Error::eval(one.clone())),
-            many => return Err(Error::eval(format!(" {}", many.join("\n  ")))),
+        if let Some(e) = asserted(
+            &format!("Converted value from {expected}.new()"),
+            &mismatches,
+        ) {
+            return Err(e);
         }
     }
     Err(Error::eval(format!(
@@ -195,6 +192,30 @@ pub fn assert_result(t: &PType, value: Value) -> Result<Value, Error> {
         article(&expected),
         reported_type(&value)
     )))
+}
+
+/// How a failed dispatch of several signatures names an argument's type: its short name
+/// (`got Tuple`, `got Regexp`, `got Type[Integer]`); among several arguments a type value
+/// is `Type` (the reference generalizes the arguments' tuple type).
+pub(crate) fn got_in_signatures(v: &Value, arguments: usize) -> String {
+    match types::infer(v) {
+        PType::Type(_) if arguments > 1 => "Type".to_string(),
+        t => types::short_name(&t),
+    }
+}
+
+/// The reference's type assertion of a value (`TypeAsserter`): each mismatch as
+/// `SUBJECT has wrong type, ...`, several one per line, indented; `None` without any.
+pub(crate) fn asserted(subject: &str, mismatches: &[String]) -> Option<Error> {
+    let lines: Vec<String> = mismatches
+        .iter()
+        .map(|m| format!("{subject} has wrong type, {m}"))
+        .collect();
+    match lines.as_slice() {
+        [] => None,
+        [one] => Some(Error::eval(one.clone())),
+        many => Some(Error::eval(format!(" {}", many.join("\n  ")))),
+    }
 }
 
 /// `Value of type T cannot be converted to X` with the function's name prefix.

@@ -47,21 +47,113 @@ fn radix_of(v: &Value) -> Result<Option<u32>, Error> {
     }
 }
 
-/// The reference's message for arguments no signature of `Integer.new` accepts.
-fn integer_mismatch(got: &Value) -> Error {
-    const CONVERTIBLE: &str =
-        "Variant[Numeric, Boolean, Pattern[/\\A[+-]?\\s*(?:(?:\\d+)|(?:0[xX][0-9A-Fa-f]+)|\
-         (?:0[bB][01]+))\\z/], Timespan, Timestamp]";
-    const RADIX: &str =
-        "Variant[Default, Integer[2, 2], Integer[8, 8], Integer[10, 10], Integer[16, 16]]";
-    Error::eval(format!(
-        "The function 'new' was called with arguments it does not accept. It expects one of:\n  \
-         (Convertible = {CONVERTIBLE} from, Radix = {RADIX} radix?, Boolean abs?)\n    \
-         rejected: parameter 'radix' expects a Radix = {RADIX} value, got {}\n  \
-         (NamedArgs = Struct[{{'from' => Convertible = {CONVERTIBLE}, Optional['radix'] => Radix = {RADIX}, \
-         Optional['abs'] => Boolean}}] hash_args)\n    rejected: expects 1 argument, got 2",
-        types::infer_generalized(got)
-    ))
+const INTEGER_CONVERTIBLE: &str =
+    "Variant[Numeric, Boolean, Pattern[/\\A[+-]?\\s*(?:(?:\\d+)|(?:0[xX][0-9A-Fa-f]+)|\
+     (?:0[bB][01]+))\\z/], Timespan, Timestamp]";
+const RADIX: &str =
+    "Variant[Default, Integer[2, 2], Integer[8, 8], Integer[10, 10], Integer[16, 16]]";
+
+fn is_radix(v: &Value) -> bool {
+    matches!(v, Value::Default | Value::Integer(2 | 8 | 10 | 16))
+}
+
+/// `expects a T value, got U` as the reference's signature errors word it (the actual
+/// value's base type name).
+fn expects(expected: &str, got: &Value, arguments: usize) -> String {
+    let article = if expected.starts_with(['A', 'E', 'I', 'O', 'U']) {
+        "an"
+    } else {
+        "a"
+    };
+    format!(
+        "expects {article} {expected} value, got {}",
+        super::got_in_signatures(got, arguments)
+    )
+}
+
+/// The reference's message when no signature of a conversion function takes the
+/// arguments: each signature with why it rejects them.
+fn no_signature(function: &str, signatures: &[(String, String)]) -> Error {
+    let mut m = format!(
+        "The function '{function}' was called with arguments it does not accept. It expects one of:"
+    );
+    for (signature, why) in signatures {
+        m.push_str(&format!("\n  ({signature})\n    rejected: {why}"));
+    }
+    Error::eval(m)
+}
+
+/// Positional arguments of `Integer.new` that neither its signatures nor its
+/// `argument_mismatch` signature `(Any from, Integer radix?, Boolean abs?)` take: the first
+/// parameter each signature rejects, in order.
+fn integer_mismatch(args: &[Value]) -> Error {
+    let n = args.len();
+    let from_args = match args {
+        [from, ..] if !is_convertible_to_integer(from) => format!(
+            "parameter 'from' {}",
+            expects(&format!("Convertible = {INTEGER_CONVERTIBLE}"), from, n)
+        ),
+        [_, radix, ..] if !is_radix(radix) => {
+            format!(
+                "parameter 'radix' {}",
+                expects(&format!("Radix = {RADIX}"), radix, n)
+            )
+        }
+        [_, _, abs] => format!("parameter 'abs' {}", expects("Boolean", abs, n)),
+        _ => format!("expects between 1 and 3 arguments, got {n}"),
+    };
+    no_signature(
+        "new",
+        &[
+            (
+                format!(
+                    "Convertible = {INTEGER_CONVERTIBLE} from, Radix = {RADIX} radix?, Boolean abs?"
+                ),
+                from_args,
+            ),
+            (
+                format!(
+                    "NamedArgs = Struct[{{'from' => Convertible = {INTEGER_CONVERTIBLE}, \
+                     Optional['radix'] => Radix = {RADIX}, Optional['abs'] => Boolean}}] hash_args"
+                ),
+                format!("expects 1 argument, got {n}"),
+            ),
+        ],
+    )
+}
+
+/// `Integer.new({...})` that its named arguments' type does not take: the reference's
+/// `on_error_hash` (an inconvertible `from` first, then an illegal radix, then what the
+/// type says).
+fn integer_hash_mismatch(h: &Value) -> Error {
+    let Value::Hash(map) = h else {
+        return cannot_convert("new", h, "Integer");
+    };
+    if let Some(from) = map.get(&Value::from("from")) {
+        if !is_convertible_to_integer(from) {
+            return cannot_convert("new", from, "Integer");
+        }
+    }
+    if let Some(radix) = map.get(&Value::from("radix")) {
+        if !matches!(radix, Value::Default | Value::Undef) {
+            if let Err(e) = radix_of(radix) {
+                return e;
+            }
+        }
+    }
+    // (`from` and `radix` are fine or absent here)
+    let member = |key: &str, key_kind, value| types::StructMember {
+        key: key.into(),
+        key_kind,
+        value,
+    };
+    let named = types::PType::Struct(Some(vec![
+        member("from", types::KeyKind::Plain, types::PType::NotUndef(None)),
+        member("radix", types::KeyKind::Optional, types::PType::Any),
+        member("abs", types::KeyKind::Optional, types::PType::Boolean(None)),
+    ]));
+    super::asserted("Integer.new", &types::describe_mismatches(&named, h))
+        .unwrap_or_else(|| cannot_convert("new", h, "Integer"))
 }
 
 fn abs_flag(v: Option<&Value>, function: &str) -> Result<bool, Error> {
@@ -78,46 +170,49 @@ fn abs_flag(v: Option<&Value>, function: &str) -> Result<bool, Error> {
 /// `Integer.new(from, radix = default, abs = false)` or `Integer.new({from, radix, abs})`.
 pub fn new_integer(args: &[Value]) -> Result<Value, Error> {
     let (from, radix, abs) = match args {
-        [Value::Hash(h)] => {
+        [hash @ Value::Hash(h)] => {
             let get = |k: &str| h.get(&Value::from(k));
-            let Some(from) = get("from") else {
-                if let Some(r) = get("radix") {
+            let takes = get("from").is_some_and(is_convertible_to_integer)
+                && get("radix").is_none_or(is_radix)
+                && get("abs").is_none_or(|a| matches!(a, Value::Boolean(_)))
+                && h.keys()
+                    .all(|k| matches!(k.as_str(), Some("from" | "radix" | "abs")));
+            if !takes {
+                return Err(integer_hash_mismatch(hash));
+            }
+            (
+                get("from").unwrap_or(&Value::Undef),
+                get("radix").cloned().unwrap_or(Value::Default),
+                matches!(get("abs"), Some(Value::Boolean(true))),
+            )
+        }
+        [] | [_, _, _, _, ..] => return Err(arity("new", 1, 3, args.len())),
+        [from, rest @ ..] => {
+            let radix = rest.first();
+            let abs = rest.get(1);
+            let takes = is_convertible_to_integer(from)
+                && radix.is_none_or(is_radix)
+                && abs.is_none_or(|a| matches!(a, Value::Boolean(_)));
+            if !takes {
+                // The `argument_mismatch` signature (Any from, Integer radix?, Boolean abs?)
+                // gives its own errors; other arguments the signatures' rejections.
+                let on_error = radix.is_none_or(|r| matches!(r, Value::Integer(_)))
+                    && abs.is_none_or(|a| matches!(a, Value::Boolean(_)));
+                if !on_error {
+                    return Err(integer_mismatch(args));
+                }
+                if let Some(r) = radix {
                     radix_of(r)?;
                 }
-                return Err(Error::eval(
-                    "Integer.new has wrong type, expects a value for key 'from'",
-                ));
-            };
-            if let Some(k) = h
-                .keys()
-                .find(|k| !matches!(k.as_str(), Some("from" | "radix" | "abs")))
-            {
-                if is_convertible_to_integer(from) {
-                    return Err(Error::eval(format!(
-                        "Integer.new has wrong type, unrecognized key '{}'",
-                        crate::format::to_display(k)
-                    )));
-                }
+                return Err(cannot_convert("new", from, "Integer"));
             }
             (
                 from,
-                get("radix").cloned().unwrap_or(Value::Default),
-                abs_flag(get("abs"), "new")?,
+                radix.cloned().unwrap_or(Value::Default),
+                matches!(abs, Some(Value::Boolean(true))),
             )
         }
-        [from] => (from, Value::Default, false),
-        [from, radix] => (from, radix.clone(), false),
-        [from, radix, abs] => (from, radix.clone(), abs_flag(Some(abs), "new")?),
-        _ => return Err(arity("new", 1, 3, args.len())),
     };
-    let radix_ok = matches!(radix, Value::Default | Value::Integer(2 | 8 | 10 | 16));
-    if !radix_ok && !matches!(radix, Value::Integer(_)) {
-        return Err(integer_mismatch(&radix));
-    }
-    if !is_convertible_to_integer(from) || !radix_ok {
-        radix_of(&radix)?;
-        return Err(cannot_convert("new", from, "Integer"));
-    }
     let n = match from {
         Value::Integer(i) => *i,
         Value::Float(f) => float_to_integer(*f, from)?,
@@ -178,14 +273,15 @@ fn float_args<'a>(args: &'a [Value], function: &str) -> Result<(&'a Value, bool)
         )),
         [from] => Ok((from, false)),
         [from, Value::Boolean(abs)] => Ok((from, *abs)),
-        [_, other] => Err(abs_mismatch(function, other)),
+        [from, other] => Err(abs_mismatch(function, from, other)),
         _ => Err(arity(function, 1, 2, args.len())),
     }
 }
 
 /// The reference's message when the second argument of `Float.new` or `Numeric.new` is
-/// not a Boolean (no signature accepts the arguments).
-fn abs_mismatch(function: &str, got: &Value) -> Error {
+/// not a Boolean (no signature accepts the arguments): the first parameter rejected, `from`
+/// when it is no convertible value, else `abs`.
+fn abs_mismatch(function: &str, from: &Value, got: &Value) -> Error {
     const PATTERN: &str = "Pattern[/\\A[+-]?\\s*(?:(?:(?:0|[1-9]\\d*)(?:\\.\\d+)?(?:[eE]-?\\d+)?)|\
          (?:0[xX][0-9A-Fa-f]+)|(?:0[0-7]+)|(?:0[bB][01]+))\\z/]";
     let head = if function == "new_numeric" {
@@ -194,14 +290,39 @@ fn abs_mismatch(function: &str, got: &Value) -> Error {
         "Numeric"
     };
     let convertible = format!("Variant[{head}, Boolean, {PATTERN}, Timespan, Timestamp]");
-    Error::eval(format!(
-        "The function '{function}' was called with arguments it does not accept. It expects one of:\n  \
-         (Convertible = {convertible} from, Boolean abs?)\n    \
-         rejected: parameter 'abs' expects a Boolean value, got {}\n  \
-         (NamedArgs = Struct[{{'from' => Convertible = {convertible}, Optional['abs'] => Boolean}}] hash_args)\n    \
-         rejected: expects 1 argument, got 2",
-        types::infer_generalized(got)
-    ))
+    let from_ok = match from {
+        Value::Integer(_)
+        | Value::Float(_)
+        | Value::Boolean(_)
+        | Value::Timespan(_)
+        | Value::Timestamp(_) => true,
+        Value::String(s) => numbers::matches_float(s),
+        _ => false,
+    };
+    let rejected = if from_ok {
+        format!("parameter 'abs' {}", expects("Boolean", got, 2))
+    } else {
+        format!(
+            "parameter 'from' {}",
+            expects(&format!("Convertible = {convertible}"), from, 2)
+        )
+    };
+    no_signature(
+        function,
+        &[
+            (
+                format!("Convertible = {convertible} from, Boolean abs?"),
+                rejected,
+            ),
+            (
+                format!(
+                    "NamedArgs = Struct[{{'from' => Convertible = {convertible}, \
+                     Optional['abs'] => Boolean}}] hash_args"
+                ),
+                "expects 1 argument, got 2".to_string(),
+            ),
+        ],
+    )
 }
 
 fn parse_float(s: &str) -> Result<f64, Error> {
@@ -269,4 +390,53 @@ pub fn new_boolean(args: &[Value]) -> Result<Value, Error> {
         },
         other => return Err(cannot_convert("new_boolean", other, "Boolean")),
     }))
+}
+
+#[cfg(test)]
+mod dispatch_tests {
+    use super::*;
+
+    fn err(args: &[Value]) -> String {
+        new_integer(args).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn named_arguments_report_every_mismatch() {
+        let h = |pairs: &[(&str, Value)]| {
+            let mut m = crate::values::Map::default();
+            for (k, v) in pairs {
+                m.insert(Value::from(*k), v.clone());
+            }
+            Value::hash(m)
+        };
+        let e = err(&[h(&[("a", Value::Integer(1))])]);
+        assert!(e.contains("expects a value for key 'from'"), "{e}");
+        assert!(
+            e.contains("\n  Integer.new has wrong type, unrecognized key 'a'"),
+            "{e}"
+        );
+        let e = err(&[h(&[("from", Value::from("1")), ("abs", Value::from("y"))])]);
+        assert!(
+            e.ends_with(
+                "Integer.new has wrong type, entry 'abs' expects a Boolean value, got String"
+            ),
+            "{e}"
+        );
+        let e = err(&[h(&[])]);
+        assert!(
+            e.ends_with("Integer.new has wrong type, expects size to be between 1 and 3, got 0"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn the_first_parameter_a_signature_rejects_is_named() {
+        let e = err(&[Value::from("abc"), Value::from("x")]);
+        assert!(e.contains("rejected: parameter 'from'"), "{e}");
+        let e = err(&[Value::from("12"), Value::from("x")]);
+        assert!(e.contains("rejected: parameter 'radix'"), "{e}");
+        // (an integer radix is the argument_mismatch signature's: its own error)
+        let e = err(&[Value::from("abc"), Value::Integer(3)]);
+        assert!(e.contains("Illegal radix: 3"), "{e}");
+    }
 }

@@ -36,7 +36,7 @@ pub fn new_regexp(args: &[Value]) -> Result<Value, Error> {
         // The reference names its Regexp conversion function 'new_float'.
         [other] => Err(Error::eval(format!(
             "'new_float' parameter 'pattern' expects a String value, got {}",
-            types::infer_generalized(other)
+            types::short_name(&types::infer(other))
         ))),
         _ => Err(arity("new_float", 1, 2, args.len())),
     }

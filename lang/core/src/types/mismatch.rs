@@ -744,7 +744,7 @@ fn type_text(t: &PType) -> String {
 
 /// The reference's short name of a type: its base name, with the contained type's base name
 /// for `Optional`, `NotUndef`, `Sensitive`, `Type` and `Iterable`.
-pub(super) fn short_name(t: &PType) -> String {
+pub fn short_name(t: &PType) -> String {
     let contained = match t {
         PType::Optional(c)
         | PType::NotUndef(c)

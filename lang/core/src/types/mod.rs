@@ -685,6 +685,6 @@ pub use infer::generalize;
 pub use infer::{infer, infer_fully, infer_generalized, infer_reduced, Fidelity};
 pub use instance::is_instance;
 pub use iterable::{iterable_values, TypeValues};
-pub use mismatch::{base_name, describe_mismatch, describe_mismatches};
+pub use mismatch::{base_name, describe_mismatch, describe_mismatches, short_name};
 pub use names::{by_name, resource_type};
 pub(crate) use size::kind_name;

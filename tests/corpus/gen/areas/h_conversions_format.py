@@ -22,6 +22,19 @@ P(["String(1)", "String(1.0)", "String(1.5)", "String(1e100)", "String(0.1)", "S
 for f in ["%d", "%5d", "%-5d", "%05d", "%+d", "% d", "%x", "%X", "%#x", "%o", "%#o", "%b", "%#b", "%B", "%e", "%f", "%.2f",
           "%s", "%p", "%10s", "%-10s|", "%c", "%g", "%a", "%q", "%y", "%.3d", "%8.3d"]:
     PROGRAMS.append(f"String(255, '{f}')")
+# found by the conversions differential area: which parameter a failed dispatch names first,
+# the argument_mismatch signatures, several mismatches of named arguments, unbounded ranges
+P(["Integer('abc', 'x')", "Integer([1, 2], 'x')", "Integer({}, 'x')", "Integer('12', 3, 'y')",
+   "Integer([1], 2, 'y')", "Integer('12', 10, 'y')", "Integer([1], 3)", "Integer('abc', default)",
+   "Integer({'a' => 1, 'b' => [2]})", "Integer({'from' => '1', 'b' => 1})", "Integer({'radix' => 3})",
+   "Integer({'from' => 'x', 'radix' => 3})", "Integer({'from' => '1', 'abs' => 'y'})",
+   "Float([1], 'x')", "Float('a', 'x')", "Float('1.5', 'x')", "Numeric({'a' => 1}, 1)",
+   "Regexp.new([1])", "Regexp.new({a => 1})", "Regexp.new(Integer)", "Array(Integer)",
+   "Array(Integer[1])", "Hash(Integer)", "Array(Integer[1, 3])", "Integer({})",
+   "Integer[0, 100].new(Integer, 'x')", "Hash.new([['a', 1], ['b', 2]], 'tree')",
+   "Hash.new(['a', 1, ['b', 2]], 'hash_tree')", "Hash.new(/ab?/, 'tree')", "Hash.new({}, 'tree')",
+   "Binary.new([['a', 1], ['b', 2]])", "Binary.new([1, 'x', 256])", "Binary.new(/ab?/)", "Binary.new({})",
+   "Binary('x', 1)"])
 P(["String(-255, '%x')", "String(-5, '%b')", "String(-42, '%05d')", "String(65, '%c')"])
 # floats
 for f in ["%f", "%.2f", "%10.3f", "%-10.1f|", "%e", "%.1e", "%E", "%g", "%G", "%a", "%s", "%p", "%d", "%x", "%.0f", "%+.1f", "%08.2f"]:
