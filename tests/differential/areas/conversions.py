@@ -121,3 +121,15 @@ def check(rng):
     if k == 15:
         return f"type({v}.convert_to({rng.choice(['String', 'Array', 'Integer', 'Boolean'])}))"
     return f"[{v}].map |$x| {{ Integer($x, 10) }}"
+
+
+def deviation(src, expected, got):
+    import re
+    e, g = expected.get("error") or "", got.get("error") or ""
+    ev = expected.get("value") or ""
+    if re.search(r"\d{19,}", src + ev) and ("invalid value for Integer" in g or
+                                              "64" in g or not e):
+        return "integers beyond 64 bits (docs/deviations.md)"
+    if re.search(r"\d\.\d{6}\b", ev + e) and ("String" in src or "%s" in src):
+        return "default string format of a Float is %p (docs/deviations.md)"
+    return None
