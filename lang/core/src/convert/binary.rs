@@ -166,7 +166,12 @@ fn hash_args_type() -> String {
 }
 
 fn got(v: &Value) -> String {
-    super::got_in_signatures(v, 1)
+    super::got_in_signatures(v, false)
+}
+
+/// `got` against the alias-typed parameters (`BinaryArgsHash`, `Base64Format`).
+fn got_aliased(v: &Value) -> String {
+    super::got_in_signatures(v, true)
 }
 
 fn bytes_of(items: &[Value]) -> Result<Vec<u8>, Error> {
@@ -211,12 +216,18 @@ pub fn new_binary(args: &[Value]) -> Result<Value, Error> {
             (Some(Value::String(s)), Some(Value::String(f))) if is_format(f) => from_string(s, f),
             (Some(Value::Array(items)), None) => bytes_of(items).map(binary),
             _ => Err(signature_error([
-                "parameter 'str' expects a String value, got Hash".to_string(),
-                "parameter 'byte_array' expects an Array value, got Hash".to_string(),
+                format!(
+                    "parameter 'str' expects a String value, got {}",
+                    got(&args[0])
+                ),
+                format!(
+                    "parameter 'byte_array' expects an Array value, got {}",
+                    got(&args[0])
+                ),
                 format!(
                     "parameter 'hash_args' expects a BinaryArgsHash = {} value, got {}",
                     hash_args_type(),
-                    got(&args[0])
+                    got_aliased(&args[0])
                 ),
             ])),
         },
@@ -228,7 +239,7 @@ pub fn new_binary(args: &[Value]) -> Result<Value, Error> {
                 // (an Enum mismatch is worded so whatever the value's kind)
                 other => format!(
                     "parameter 'format' expects a match for Base64Format = {FORMATS}, got {}",
-                    super::got_in_signatures(other, 2)
+                    got_aliased(other)
                 ),
             },
             "expects 1 argument, got 2".to_string(),
@@ -243,7 +254,7 @@ pub fn new_binary(args: &[Value]) -> Result<Value, Error> {
             format!(
                 "parameter 'hash_args' expects a BinaryArgsHash = {} value, got {}",
                 hash_args_type(),
-                got(other)
+                got_aliased(other)
             ),
         ])),
         [first, _] => Err(signature_error([

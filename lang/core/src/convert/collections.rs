@@ -125,7 +125,7 @@ fn not_a_tree_array(from: &Value) -> Error {
             // A mismatch of the whole value names the parameter type's alias.
             [m] if m.starts_with("expects ") && !matches!(from, Value::Array(_)) => format!(
                 "expects a TreeArray = Array[Tuple[Array, Any], 1] value, got {}",
-                super::got_in_signatures(from, 2)
+                super::got_in_signatures(from, true)
             ),
             // (each mismatch on a line of its own)
             many => many.join("\n    rejected: parameter 'from' "),

@@ -195,11 +195,11 @@ pub fn assert_result(t: &PType, value: Value) -> Result<Value, Error> {
 }
 
 /// How a failed dispatch of several signatures names an argument's type: its short name
-/// (`got Tuple`, `got Regexp`, `got Type[Integer]`); among several arguments a type value
-/// is `Type` (the reference generalizes the arguments' tuple type).
-pub(crate) fn got_in_signatures(v: &Value, arguments: usize) -> String {
+/// (`got Tuple`, `got Regexp`, `got Type[Integer]`); against a parameter typed by an alias
+/// (`Convertible = ...`) a type value is `Type`.
+pub(crate) fn got_in_signatures(v: &Value, against_alias: bool) -> String {
     match types::infer(v) {
-        PType::Type(_) if arguments > 1 => "Type".to_string(),
+        PType::Type(_) if against_alias => "Type".to_string(),
         t => types::short_name(&t),
     }
 }

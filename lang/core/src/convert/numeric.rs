@@ -59,7 +59,7 @@ fn is_radix(v: &Value) -> bool {
 
 /// `expects a T value, got U` as the reference's signature errors word it (the actual
 /// value's base type name).
-fn expects(expected: &str, got: &Value, arguments: usize) -> String {
+fn expects(expected: &str, got: &Value) -> String {
     let article = if expected.starts_with(['A', 'E', 'I', 'O', 'U']) {
         "an"
     } else {
@@ -67,7 +67,7 @@ fn expects(expected: &str, got: &Value, arguments: usize) -> String {
     };
     format!(
         "expects {article} {expected} value, got {}",
-        super::got_in_signatures(got, arguments)
+        super::got_in_signatures(got, expected.contains(" = "))
     )
 }
 
@@ -91,15 +91,15 @@ fn integer_mismatch(args: &[Value]) -> Error {
     let from_args = match args {
         [from, ..] if !is_convertible_to_integer(from) => format!(
             "parameter 'from' {}",
-            expects(&format!("Convertible = {INTEGER_CONVERTIBLE}"), from, n)
+            expects(&format!("Convertible = {INTEGER_CONVERTIBLE}"), from)
         ),
         [_, radix, ..] if !is_radix(radix) => {
             format!(
                 "parameter 'radix' {}",
-                expects(&format!("Radix = {RADIX}"), radix, n)
+                expects(&format!("Radix = {RADIX}"), radix)
             )
         }
-        [_, _, abs] => format!("parameter 'abs' {}", expects("Boolean", abs, n)),
+        [_, _, abs] => format!("parameter 'abs' {}", expects("Boolean", abs)),
         _ => format!("expects between 1 and 3 arguments, got {n}"),
     };
     no_signature(
@@ -300,11 +300,11 @@ fn abs_mismatch(function: &str, from: &Value, got: &Value) -> Error {
         _ => false,
     };
     let rejected = if from_ok {
-        format!("parameter 'abs' {}", expects("Boolean", got, 2))
+        format!("parameter 'abs' {}", expects("Boolean", got))
     } else {
         format!(
             "parameter 'from' {}",
-            expects(&format!("Convertible = {convertible}"), from, 2)
+            expects(&format!("Convertible = {convertible}"), from)
         )
     };
     no_signature(

@@ -34,7 +34,8 @@ P(["Integer('abc', 'x')", "Integer([1, 2], 'x')", "Integer({}, 'x')", "Integer('
    "Integer[0, 100].new(Integer, 'x')", "Hash.new([['a', 1], ['b', 2]], 'tree')",
    "Hash.new(['a', 1, ['b', 2]], 'hash_tree')", "Hash.new(/ab?/, 'tree')", "Hash.new({}, 'tree')",
    "Binary.new([['a', 1], ['b', 2]])", "Binary.new([1, 'x', 256])", "Binary.new(/ab?/)", "Binary.new({})",
-   "Binary('x', 1)"])
+   "Binary('x', 1)", "Binary(Integer)", "Binary(Integer[1, 2])", "Hash.new(Integer, 'hash_tree')",
+   "Integer(Integer[1, 2], 'x')"])
 P(["String(-255, '%x')", "String(-5, '%b')", "String(-42, '%05d')", "String(65, '%c')"])
 # floats
 for f in ["%f", "%.2f", "%10.3f", "%-10.1f|", "%e", "%.1e", "%E", "%g", "%G", "%a", "%s", "%p", "%d", "%x", "%.0f", "%+.1f", "%08.2f"]:
