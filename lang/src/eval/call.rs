@@ -602,6 +602,33 @@ impl Evaluator {
         if given < required || given > max {
             return Err(wrong_count(&callee.label(), required, max, given).into());
         }
+        // An Array type on the rest parameter is the type of each of its arguments and, for
+        // a function, the range of their count (`Array[Integer, 1, 2] *$r`), as the reference
+        // reads it.
+        let mut rest_elements: Option<Rc<PType>> = None;
+        if let Some(Param {
+            captures_rest: true,
+            type_expr: Some(te),
+            ..
+        }) = params.last()
+        {
+            if let PType::Array(elem, size) = &*self.type_of_expr(te)? {
+                let fixed = params.len() - 1;
+                let (least, most) = (size.from.max(0) as usize, size.to);
+                let elem: PType = (**elem).clone();
+                let most = if most == i64::MAX {
+                    usize::MAX
+                } else {
+                    fixed.saturating_add(most.max(0) as usize)
+                };
+                let n = given.saturating_sub(fixed);
+                if !lambda && (n < least || given > most) {
+                    let min = required.max(fixed.saturating_add(least));
+                    return Err(wrong_count(&callee.label(), min, most, given).into());
+                }
+                rest_elements = Some(Rc::new(elem));
+            }
+        }
         for (i, p) in params.iter().enumerate() {
             let value = if p.captures_rest {
                 if i >= given && p.default.is_some() {
@@ -615,7 +642,10 @@ impl Evaluator {
                 self.eval_default(callee, p, frame)?
             };
             if let Some(te) = &p.type_expr {
-                let t = self.type_of_expr(te)?;
+                let t = match (&rest_elements, p.captures_rest) {
+                    (Some(elem), true) => elem.clone(),
+                    _ => self.type_of_expr(te)?,
+                };
                 let ok = if p.captures_rest {
                     match &value {
                         Value::Array(items) => items.iter().all(|v| types::is_instance(&t, v)),
@@ -786,6 +816,8 @@ fn count_text(min: usize, max: usize) -> String {
         "no arguments".to_string()
     } else if min == max {
         format!("{min} {}", plural(min))
+    } else if min == 0 && max != usize::MAX {
+        format!("at most {max} {}", plural(max))
     } else if max == usize::MAX {
         format!("at least {min} {}", plural(min))
     } else {

@@ -532,3 +532,20 @@ PROGRAMS += [
     "Notify {else {2}}",
     "notify {else => 1}",
 ]
+
+# --- mismatches (session 36, seed 1): an Array type on a rest parameter is the type of each
+# of its arguments and, for a function, the range of their count; `at most N arguments`.
+PROGRAMS += [
+    "function f(String $s, Array[Integer] *$r) { $r } f('x', 1, 2)",
+    "function f(String $s, Array[Integer, 1, 2] *$r) { $r } f('x')",
+    "function f(Array[Integer] *$r) { $r } f([1], [2])",
+    "function f(Array[Integer, 0, 1] *$r) { $r } f(1, 2)",
+    "function f(Array[Integer, 2] *$r) { $r } f(1)",
+    "function f(Array[Integer, 2, 2] *$r) { $r } f(1)",
+    "[1].each |Array[Integer, 2] *$r| { }",
+    "with(1, 'a') |Array[Integer] *$r| { $r }",
+    "function f(Array *$r) { $r } f([1], 2)",
+    "function f(Array[Integer, 1, 2] *$r = [5]) { $r } f()",
+    "function f($a = 1) { } f(1, 2)",
+    "function f(String $s, Array[Any, 0, 0] *$rest) { $rest } f('x', [], {})",
+]
