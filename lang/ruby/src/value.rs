@@ -36,10 +36,10 @@ pub enum RValue {
     Class(Rc<str>),
     /// The template's `scope`.
     Scope,
-    /// A lambda (`->(x) { }`, `lambda { }`: arity checked) or a proc (`proc { }`), and the
-    /// frame it was made in (its locals are that frame's while it runs; 0: none) and how
-    /// many of that frame's scopes of locals were around it (those it sees, `Scope`).
-    Proc(Rc<crate::ast::Block>, bool, u64, u32),
+    /// A lambda (`->(x) { }`, `lambda { }`: arity checked) or a proc (`proc { }`), and
+    /// where it was made: the frame (its locals are that frame's while it runs), the
+    /// scopes of locals around it there (those it sees, the blocks' kept).
+    Proc(Rc<crate::ast::Block>, bool, Rc<crate::eval::ProcHome>),
     /// A class or module the template defines.
     Module(Rc<UserClass>),
     /// An instance of a class the template defines.
@@ -197,7 +197,7 @@ impl RValue {
             (V::Range(a), V::Range(b)) => Rc::ptr_eq(a, b),
             (V::Regexp(a), V::Regexp(b)) => Rc::ptr_eq(a, b),
             (V::Match(a, _), V::Match(b, _)) => Rc::ptr_eq(a, b),
-            (V::Proc(a, _, fa, _), V::Proc(b, _, fb, _)) => Rc::ptr_eq(a, b) && fa == fb,
+            (V::Proc(a, _, fa), V::Proc(b, _, fb)) => Rc::ptr_eq(a, b) && fa.frame() == fb.frame(),
             (V::Module(a), V::Module(b)) => Rc::ptr_eq(a, b),
             (V::Object(a), V::Object(b)) => Rc::ptr_eq(a, b),
             (V::Exception(a), V::Exception(b)) => Rc::ptr_eq(a, b),

@@ -149,16 +149,58 @@ impl MethodFrame {
 /// The local variables of a block or a frame, in the order they were first assigned:
 /// a method or block has few, found by a scan faster than hashing, and a scope that has
 /// none allocates nothing (a method's call makes one and drops it).
+///
+/// A block's scope in which a proc was made has a [`Kept`] handle, which the proc holds
+/// (`ProcHome`): when the block's call ends, its variables move there instead of being
+/// dropped, and a later call of the proc runs with them in place (Ruby's procs keep the
+/// variables they see), each call of the block its own.
 #[derive(Debug, Clone, Default)]
-pub struct Scope(Vec<(Name, RValue)>);
+pub struct Scope {
+    vars: Vec<(Name, RValue)>,
+    kept: Option<Rc<Kept>>,
+}
+
+/// The variables of an ended block call that procs made in it keep (`None` while a call
+/// of one of them has them in place, in its frame's scopes).
+#[derive(Debug, Default)]
+pub struct Kept(RefCell<Option<Vec<(Name, RValue)>>>);
+
+/// Where a proc (or lambda) was made: the frame (its id; 0: none), how many of its scopes
+/// of locals were around it, and the handles of those past the frame's first (the blocks'
+/// it was made in), whose variables it sees when it is called after those blocks ended.
+#[derive(Debug)]
+pub struct ProcHome {
+    pub(crate) frame: u64,
+    pub(crate) depth: u32,
+    pub(crate) scopes: Box<[Rc<Kept>]>,
+}
+
+impl ProcHome {
+    /// Made in no frame: a proc that reads only its parameters (`Symbol#to_proc`).
+    pub fn nowhere() -> Rc<ProcHome> {
+        Rc::new(ProcHome {
+            frame: 0,
+            depth: 0,
+            scopes: Box::new([]),
+        })
+    }
+
+    /// The frame it was made in.
+    pub fn frame(&self) -> u64 {
+        self.frame
+    }
+}
 
 impl Scope {
     pub fn get(&self, name: &str) -> Option<&RValue> {
-        self.0.iter().find(|(n, _)| same(n, name)).map(|(_, v)| v)
+        self.vars
+            .iter()
+            .find(|(n, _)| same(n, name))
+            .map(|(_, v)| v)
     }
 
     pub fn get_mut(&mut self, name: &str) -> Option<&mut RValue> {
-        self.0
+        self.vars
             .iter_mut()
             .find(|(n, _)| same(n, name))
             .map(|(_, v)| v)
@@ -166,27 +208,90 @@ impl Scope {
 
     /// Defines a variable that is not in the scope yet (its name shared with the code's).
     pub fn define(&mut self, name: Name, v: RValue) {
-        self.0.push((name, v));
+        self.vars.push((name, v));
     }
 
     /// Whether the scope has allocated room, not too much to keep it for another block's
     /// call.
     pub(crate) fn has_room(&self) -> bool {
-        self.0.capacity() != 0 && self.0.capacity() <= SPARE_ROOM
+        self.vars.capacity() != 0 && self.vars.capacity() <= SPARE_ROOM
     }
 
     /// Forgets the variables (keeping the room).
+    #[inline(always)]
     pub(crate) fn clear(&mut self) {
-        self.0.clear();
+        self.vars.clear();
     }
 
     /// Sets the variable `name`, defining it when it is new.
     pub fn insert(&mut self, name: Name, v: RValue) {
         match self.get_mut(&name) {
             Some(slot) => *slot = v,
-            None => self.0.push((name, v)),
+            None => self.vars.push((name, v)),
         }
     }
+
+    /// The handle procs made now keep of the scope (made at the first).
+    fn keep(&mut self) -> Rc<Kept> {
+        self.kept.get_or_insert_with(Rc::default).clone()
+    }
+
+    /// Whether this is the scope of the handle `kept`.
+    fn is(&self, kept: &Rc<Kept>) -> bool {
+        self.kept.as_ref().is_some_and(|k| Rc::ptr_eq(k, kept))
+    }
+
+    /// An ended block call's scope: `None` when procs made in it keep its variables (moved
+    /// to their handle), else the scope, for the spares.
+    #[inline(always)]
+    pub(crate) fn ended(mut self) -> Option<Scope> {
+        if let Some(kept) = self.kept.take() {
+            if Rc::strong_count(&kept) > 1 {
+                keep_for_procs(self.vars, kept);
+                return None;
+            }
+        }
+        Some(self)
+    }
+}
+
+/// Moves an ended block call's variables to the handle procs made in it keep. When only
+/// procs held in these variables keep it (`f = proc { x }` in the block), nothing can reach
+/// them any more: they are dropped (else the procs and the variables would keep each other
+/// alive).
+#[cold]
+#[inline(never)]
+fn keep_for_procs(vars: Vec<(Name, RValue)>, kept: Rc<Kept>) {
+    // (the procs' homes held here, each with how many of its references are here)
+    let mut homes: Vec<(&Rc<ProcHome>, usize)> = Vec::new();
+    for (_, v) in &vars {
+        if let RValue::Proc(_, _, home) = v {
+            if home.scopes.iter().any(|h| Rc::ptr_eq(h, &kept)) {
+                match homes.iter_mut().find(|(h, _)| Rc::ptr_eq(h, home)) {
+                    Some((_, n)) => *n += 1,
+                    None => homes.push((home, 1)),
+                }
+            }
+        }
+    }
+    let only_here = homes.len() + 1 == Rc::strong_count(&kept)
+        && homes.iter().all(|(h, n)| Rc::strong_count(h) == *n);
+    drop(homes);
+    if !only_here {
+        *kept.0.borrow_mut() = Some(vars);
+    }
+}
+
+/// The home of a proc made now in the frame `ctx`: with the handles of the scopes of the
+/// blocks running there (past the frame's first), which keep them for the proc.
+fn home_of(ctx: &mut Ctx) -> Rc<ProcHome> {
+    let depth = u32::try_from(ctx.locals.len()).unwrap_or(u32::MAX);
+    let scopes = ctx.locals.iter_mut().skip(1).map(Scope::keep).collect();
+    Rc::new(ProcHome {
+        frame: ctx.id,
+        depth,
+        scopes,
+    })
 }
 
 /// Whether a variable's name is `name`: the same shared text (names are made one text per
@@ -248,11 +353,9 @@ impl Ctx {
                 self.locals.push(Scope::default());
             }
         }
-        let first = &mut self.locals[0].0;
-        if first.capacity() > SPARE_ROOM {
-            *first = Vec::new();
-        } else if !first.is_empty() {
-            first.clear();
+        match &mut self.locals[0] {
+            first if first.vars.capacity() <= SPARE_ROOM && first.kept.is_none() => first.clear(),
+            other => *other = Scope::default(),
         }
         if !matches!(self.this, This::Template) {
             self.this = This::Template;
@@ -336,15 +439,26 @@ impl Interp<'_> {
         &mut self,
         block: &Rc<Block>,
         lambda: bool,
-        home: (u64, u32),
+        home: &ProcHome,
         args: Vec<RValue>,
     ) -> R {
-        let (home, depth) = home;
-        let r = self.in_frame(home, |it| {
-            if it.st.ctx.locals.len() <= depth as usize {
+        let depth = home.depth as usize;
+        let r = self.in_frame(home.frame, |it| {
+            let locals = &it.st.ctx.locals;
+            // (made in no block, or its blocks still running there)
+            let in_place = home.scopes.is_empty()
+                || (locals.len() >= depth
+                    && home
+                        .scopes
+                        .iter()
+                        .zip(&locals[1.min(locals.len())..])
+                        .all(|(kept, running)| running.is(kept)));
+            if !in_place {
+                it.yield_kept(block, args, &home.scopes)
+            } else if locals.len() <= depth {
                 it.yield_vec(block, args)
             } else {
-                it.yield_set_aside(block, args, depth as usize)
+                it.yield_set_aside(block, args, depth)
             }
         });
         match r {
@@ -373,18 +487,64 @@ impl Interp<'_> {
         r
     }
 
+    /// `yield_block` of a proc whose blocks ended (or run elsewhere): the frame's scopes
+    /// past its first set aside, the variables the proc's handles keep of its blocks in
+    /// their place while it runs (a handle whose variables a running call of another of
+    /// its procs has is left out: the proc then sees its frame's first scope only).
+    #[cold]
+    #[inline(never)]
+    fn yield_kept(&mut self, block: &Block, args: Vec<RValue>, kept: &[Rc<Kept>]) -> R {
+        let mut aside = std::mem::take(&mut self.st.set_aside);
+        let locals = &mut self.st.ctx.locals;
+        let first = locals.len().min(1);
+        while locals.len() > first {
+            if let Some(scope) = locals.pop() {
+                aside.push(scope);
+            }
+        }
+        for k in kept {
+            let Some(vars) = k.0.borrow_mut().take() else {
+                break;
+            };
+            locals.push(Scope {
+                vars,
+                kept: Some(k.clone()),
+            });
+        }
+        let r = self.yield_vec(block, args);
+        let locals = &mut self.st.ctx.locals;
+        while locals.len() > first {
+            if let Some(Scope {
+                vars,
+                kept: Some(k),
+            }) = locals.pop()
+            {
+                *k.0.borrow_mut() = Some(vars);
+            }
+        }
+        while let Some(scope) = aside.pop() {
+            locals.push(scope);
+        }
+        self.st.set_aside = aside;
+        r
+    }
+
     /// How many scopes of locals are around the code running (what a proc made here sees).
     pub(crate) fn scope_depth(&self) -> u32 {
         u32::try_from(self.st.ctx.locals.len()).unwrap_or(u32::MAX)
     }
 
-    /// `scope_depth` in the frame `home`, a caller of the running one (where the block a
-    /// method was given was written, that frame waiting at it); all of them when it is
-    /// not found.
-    fn home_depth(&self, home: u64) -> u32 {
-        match self.st.frames.iter().rev().find(|c| c.id == home) {
-            Some(c) => u32::try_from(c.locals.len()).unwrap_or(u32::MAX),
-            None => u32::MAX,
+    /// The home of a proc of a block written in the frame `home`, a caller of the running
+    /// one (the block a method was given, that frame waiting at it): its scopes now; all
+    /// of them when it is not found.
+    fn home_in(&mut self, home: u64) -> Rc<ProcHome> {
+        match self.st.frames.iter_mut().rev().find(|c| c.id == home) {
+            Some(c) => home_of(c),
+            None => Rc::new(ProcHome {
+                frame: home,
+                depth: u32::MAX,
+                scopes: Box::new([]),
+            }),
         }
     }
 
@@ -458,7 +618,8 @@ impl Interp<'_> {
     /// scopes of locals around it now.
     pub(crate) fn proc_here(&mut self, block: &Rc<Block>, lambda: bool) -> RValue {
         self.st.ctx.made_procs = true;
-        RValue::Proc(block.clone(), lambda, self.st.ctx.id, self.scope_depth())
+        let home = home_of(&mut self.st.ctx);
+        RValue::Proc(block.clone(), lambda, home)
     }
 
     /// Notes that a proc was made of a block written in the frame `home` (running, or
@@ -481,7 +642,9 @@ impl Interp<'_> {
         }
         locals.truncate(1);
         match locals.first_mut() {
-            Some(first) if first.0.capacity() <= SPARE_ROOM => first.0.clear(),
+            Some(first) if first.vars.capacity() <= SPARE_ROOM && first.kept.is_none() => {
+                first.clear()
+            }
             _ => return,
         }
         spare.push(std::mem::take(locals));
@@ -1766,7 +1929,7 @@ impl Interp<'_> {
                         Some(BlockArg::Ast(b, home)) => {
                             let (b, home) = (b.clone(), *home);
                             self.made_proc_in(home);
-                            RValue::Proc(b, false, home, self.home_depth(home))
+                            RValue::Proc(b, false, self.home_in(home))
                         }
                         Some(BlockArg::Host(b)) => b.clone(),
                         Some(BlockArg::Collect(acc)) => {

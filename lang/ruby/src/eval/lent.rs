@@ -23,10 +23,9 @@ struct LentBlock {
     /// the block has it).
     state: Rc<RefCell<Option<Box<State>>>>,
     block: Rc<Block>,
-    /// The frame the block was written in.
-    home: u64,
-    /// The scopes of locals around the block in that frame (`RValue::Proc`).
-    depth: u32,
+    /// Where the block was written (its frame, the scopes of locals around it there: as
+    /// a proc's, `RValue::Proc`).
+    home: Rc<super::ProcHome>,
     at: usize,
     /// The error the block's last call raised (it passes through the host's function as
     /// that function's error; the caller re-raises the block's own, class and place kept).
@@ -59,7 +58,7 @@ impl Lent for LentBlock {
         // (the interpreter's own state swapped for the lender's, and back)
         let mut it = Interp::new(host);
         std::mem::swap(&mut *it.st, &mut state);
-        let r = it.call_proc(&self.block, false, (self.home, self.depth), args);
+        let r = it.call_proc(&self.block, false, &self.home, args);
         std::mem::swap(&mut *it.st, &mut state);
         drop(it);
         *self.state.borrow_mut() = Some(state);
@@ -124,8 +123,12 @@ impl Interp<'_> {
         at: usize,
         call: impl FnOnce(&mut dyn Host, Rc<dyn Lent>) -> Option<Result<RValue, HostError>>,
     ) -> R<Option<RValue>> {
-        let home = self.st.ctx.id;
-        let depth = self.scope_depth();
+        // (the block's scopes stay in place while the host has it: none kept)
+        let home = Rc::new(super::ProcHome {
+            frame: self.st.ctx.id,
+            depth: self.scope_depth(),
+            scopes: Box::new([]),
+        });
         // (a spare state stands in for this one's while the host has the block)
         let mut held = State::take();
         std::mem::swap(&mut *self.st, &mut held);
@@ -136,7 +139,6 @@ impl Interp<'_> {
             state: state.clone(),
             block: block.clone(),
             home,
-            depth,
             at,
             raised: raised.clone(),
             broke: broke.clone(),

@@ -160,7 +160,11 @@ impl State {
     }
 
     /// Keeps an ended block call's scope, emptied, for a later call (a few, not big).
-    pub(crate) fn keep_scope(&mut self, mut scope: Scope) {
+    pub(crate) fn keep_scope(&mut self, scope: Scope) {
+        // (a proc made in the block keeps its variables)
+        let Some(mut scope) = scope.ended() else {
+            return;
+        };
         if scope.has_room() && self.spare_scopes.len() < SPARE_SCOPES {
             scope.clear();
             self.spare_scopes.push(scope);

@@ -18,13 +18,22 @@ pub struct MethodObject {
     name: Rc<str>,
     /// Ruby's `arity` where the subset knows it (a `def`'s, an operator's).
     arity: Option<i64>,
+    /// `to_proc` of a `Method`: the lambda `Proc` that calls it (answering as the method
+    /// does, but a `Proc`: its class, `inspect`, `is_a?(Proc)`).
+    lambda: bool,
 }
 
 impl HostObject for MethodObject {
     fn class_name(&self) -> String {
-        "Method".to_string()
+        match self.lambda {
+            true => "Proc".to_string(),
+            false => "Method".to_string(),
+        }
     }
     fn to_s(&self) -> String {
+        if self.lambda {
+            return "#<Proc:(erb) (lambda)>".to_string();
+        }
         match &self.recv {
             Some(r) => format!("#<Method: {}#{}>", r.class_name(), self.name),
             None => format!("#<Method: Object#{}>", self.name),
@@ -100,6 +109,7 @@ pub fn of_value(recv: &RValue, c: &Call) -> R {
         recv: Some(recv.clone()),
         name: Rc::from(name),
         arity,
+        lambda: false,
     })))
 }
 
@@ -117,6 +127,7 @@ pub fn of_self(it: &mut Interp, c: &Call) -> R {
         recv: None,
         name: Rc::from(name),
         arity,
+        lambda: false,
     })))
 }
 
@@ -140,9 +151,16 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             Some(n) => RValue::Int(n),
             None => return unsupported(format!("the arity of the core method {}", m.name), c.at),
         },
-        M::name => RValue::Sym(m.name.clone()),
-        // (a lambda that calls the method: the object answers the same calls)
-        M::to_proc => recv.clone(),
+        M::name if !m.lambda => RValue::Sym(m.name.clone()),
+        // (a lambda that calls the method, answering the same calls; a lambda's own
+        // `to_proc` is itself)
+        M::to_proc if m.lambda => recv.clone(),
+        M::to_proc => RValue::Host(Rc::new(MethodObject {
+            recv: m.recv.clone(),
+            name: m.name.clone(),
+            arity: m.arity,
+            lambda: true,
+        })),
         M::lambda_p => RValue::Bool(true),
         _ => return Ok(None),
     }))

@@ -150,8 +150,7 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             M::to_proc => Some(RValue::Proc(
                 Rc::new(crate::parser::symbol_proc_block(s, c.at)),
                 true,
-                0,
-                0,
+                crate::eval::ProcHome::nowhere(),
             )),
             M::op_cmp
             | M::op_eq
@@ -331,7 +330,7 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             M::backtrace | M::cause => Some(RValue::Nil),
             _ => None,
         },
-        RValue::Proc(block, lambda, home, depth) => match c.id {
+        RValue::Proc(block, lambda, home) => match c.id {
             M::call | M::op_aref | M::yield_ | M::op_eqq | M::op_call => {
                 let given = c.args.len();
                 let (least, most) = block.arity_range();
@@ -345,7 +344,7 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                         c.at,
                     );
                 }
-                Some(it.call_proc(block, *lambda, (*home, *depth), c.args.clone())?)
+                Some(it.call_proc(block, *lambda, home, c.args.clone())?)
             }
             M::arity => Some(RValue::Int(match block.arity_range() {
                 (n, Some(_)) => n as i64,
