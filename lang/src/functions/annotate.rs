@@ -285,7 +285,7 @@ mod tests {
             (failed, after, show(&mut s, "annotate(Note, $w).text"))
         };
         let expected = (
-            "error: no".to_string(),
+            "error: Error while evaluating a Function Call, no".to_string(),
             "undef".to_string(),
             "'w'".to_string(),
         );
