@@ -183,12 +183,15 @@ type CompiledOptions = Option<(Map, Vec<(Rc<Regexp>, Value)>)>;
 
 type Stamp = (std::time::SystemTime, u64);
 
+/// A `hiera.yaml` read, with the modification time and size it had.
+type KeptConfig = (Stamp, Rc<Config>);
+
 // (Thread caches: a `thread_local!` that needs dropping registers its destructor with the C
 // library at its first use, in the clock of a fresh session's first lookup.)
 thread_local! {
     /// `hiera.yaml` files read, by path, with the modification time and size they had.
     // SAFETY: a thread-local's value.
-    static CONFIGS: ThreadCache<RefCell<PathMap<(Stamp, Rc<Config>)>>> = const {
+    static CONFIGS: ThreadCache<RefCell<PathMap<KeptConfig>>> = const {
         unsafe { ThreadCache::new(RefCell::new(PathMap::with_hasher(rustc_hash::FxBuildHasher))) }
     };
     /// Data files read, by path, with the modification time and size they had.
