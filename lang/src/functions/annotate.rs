@@ -22,14 +22,22 @@ use std::rc::Rc;
 /// by annotation type name.
 type Annotated = (Value, Vec<(Rc<str>, Value)>);
 
+/// Annotated values by identity (`None`: none yet on this thread).
+type Table = Option<CowRc<HashMap<usize, Annotated>>>;
+
 thread_local! {
-    /// Annotated values by identity.
-    static ANNOTATIONS: RefCell<CowRc<HashMap<usize, Annotated>>> = RefCell::new(Default::default());
+    /// Annotated values by identity. (A thread cache, empty until the first annotation:
+    /// `save` reads it at every input, and a `thread_local!` that needs dropping registers
+    /// its destructor with the C library at its first use, in a fresh session's clock.)
+    // SAFETY: a thread-local's value.
+    static ANNOTATIONS: crate::syntax::thread_cache::ThreadCache<RefCell<Table>> = const {
+        unsafe { crate::syntax::thread_cache::ThreadCache::new(RefCell::new(None)) }
+    };
 }
 
 /// The annotations as they are, to put back if an input fails (see `Evaluator::save`).
 #[derive(Default)]
-pub struct Saved(CowRc<HashMap<usize, Annotated>>);
+pub struct Saved(Table);
 
 /// The annotations now (shared until they change).
 pub fn save() -> Saved {
@@ -59,7 +67,7 @@ fn identity(v: &Value) -> Option<usize> {
 fn get(v: &Value, ann: &ObjectType) -> Option<Value> {
     let id = identity(v)?;
     ANNOTATIONS.with(|t| {
-        t.borrow().get(&id).and_then(|(_, anns)| {
+        t.borrow().as_ref()?.get(&id).and_then(|(_, anns)| {
             anns.iter()
                 .find(|(n, _)| Some(n) == ann.name.as_ref())
                 .map(|(_, a)| a.clone())
@@ -78,6 +86,7 @@ fn set(v: &Value, ann: &ObjectType, annotation: Option<Value>) -> Result<(), Err
     let name = ann.name.clone().unwrap_or_else(|| "Annotation".into());
     ANNOTATIONS.with(|t| {
         let mut t = t.borrow_mut();
+        let t = t.get_or_insert_with(Default::default);
         let entry = t.entry(id).or_insert_with(|| (v.clone(), Vec::new()));
         entry.1.retain(|(n, _)| *n != name);
         if let Some(a) = annotation {
@@ -248,4 +257,39 @@ returns and attached).\n\n\
     annotate(Note, $v, {text => 'pair'})\n\
     annotate(Note, $v).text   # 'pair'",
     )]
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::Session;
+
+    /// The annotations an input made are taken back when it fails, on a fresh thread (whose
+    /// table is empty until the first annotation) as on one that annotated before.
+    #[test]
+    fn annotations_of_a_failed_input_are_taken_back() {
+        let run = || {
+            let mut s = Session::new();
+            let show = |s: &mut Session, src: &str| match s.eval(src) {
+                Ok(v) => crate::format::to_programmatic(&v),
+                Err(e) => format!("error: {}", e.message),
+            };
+            s.eval(
+                "type Note = Object[{parent => Annotation, attributes => {text => String}}]\n\
+                 $v = [1, 2]\n$w = [3]",
+            )
+            .unwrap();
+            let failed = show(&mut s, "annotate(Note, $v, {text => 'a'})\nfail('no')");
+            let after = show(&mut s, "annotate(Note, $v)");
+            show(&mut s, "annotate(Note, $w, {text => 'w'})");
+            show(&mut s, "annotate(Note, $w, {text => 'x'})\nfail('no')");
+            (failed, after, show(&mut s, "annotate(Note, $w).text"))
+        };
+        let expected = (
+            "error: Error while evaluating a Function Call, no".to_string(),
+            "undef".to_string(),
+            "'w'".to_string(),
+        );
+        assert_eq!(std::thread::spawn(run).join().unwrap(), expected);
+        assert_eq!(run(), expected);
+    }
 }

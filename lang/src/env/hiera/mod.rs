@@ -31,6 +31,7 @@ pub(crate) use backends::{context_call, Backends};
 use crate::env::fs::{self, PathMap};
 use crate::error::{Error, ErrorKind};
 use crate::eval::Evaluator;
+use crate::syntax::thread_cache::ThreadCache;
 use crate::values::{Map, Regexp, Value};
 use crate::LogLevel;
 use config::{Config, Entry, Locations};
@@ -182,11 +183,22 @@ type CompiledOptions = Option<(Map, Vec<(Rc<Regexp>, Value)>)>;
 
 type Stamp = (std::time::SystemTime, u64);
 
+/// A `hiera.yaml` read, with the modification time and size it had.
+type KeptConfig = (Stamp, Rc<Config>);
+
+// (Thread caches: a `thread_local!` that needs dropping registers its destructor with the C
+// library at its first use, in the clock of a fresh session's first lookup.)
 thread_local! {
     /// `hiera.yaml` files read, by path, with the modification time and size they had.
-    static CONFIGS: RefCell<PathMap<(Stamp, Rc<Config>)>> = RefCell::new(PathMap::default());
+    // SAFETY: a thread-local's value.
+    static CONFIGS: ThreadCache<RefCell<PathMap<KeptConfig>>> = const {
+        unsafe { ThreadCache::new(RefCell::new(PathMap::with_hasher(rustc_hash::FxBuildHasher))) }
+    };
     /// Data files read, by path, with the modification time and size they had.
-    static FILES: RefCell<PathMap<(std::time::SystemTime, u64, Value)>> = RefCell::new(PathMap::default());
+    // SAFETY: a thread-local's value.
+    static FILES: ThreadCache<RefCell<PathMap<(std::time::SystemTime, u64, Value)>>> = const {
+        unsafe { ThreadCache::new(RefCell::new(PathMap::with_hasher(rustc_hash::FxBuildHasher))) }
+    };
 }
 
 /// Forgets the `hiera.yaml` files and data files kept for the thread's sessions, and the

@@ -19,6 +19,7 @@
 use super::config::{Config, Entry};
 use super::{Location, Lookup};
 use crate::error::Error;
+use crate::syntax::thread_cache::ThreadCache;
 use crate::values::Value;
 use rustc_hash::FxHashMap as HashMap;
 use std::cell::RefCell;
@@ -30,8 +31,13 @@ struct Kept {
     text: String,
 }
 
+// (Thread caches: a `thread_local!` that needs dropping registers its destructor with the C
+// library at its first use, in the clock of a fresh session's first lookup.)
 thread_local! {
-    static KEPT: RefCell<HashMap<Box<str>, Kept>> = RefCell::new(HashMap::default());
+    // SAFETY: a thread-local's value.
+    static KEPT: ThreadCache<RefCell<HashMap<Box<str>, Kept>>> = const {
+        unsafe { ThreadCache::new(RefCell::new(HashMap::with_hasher(rustc_hash::FxBuildHasher))) }
+    };
 }
 
 /// How many paths a thread keeps (all are dropped when more come: a hierarchy has a few).
@@ -61,7 +67,10 @@ struct KeptLocations {
 }
 
 thread_local! {
-    static LOCATIONS: RefCell<Vec<KeptLocations>> = const { RefCell::new(Vec::new()) };
+    // SAFETY: a thread-local's value.
+    static LOCATIONS: ThreadCache<RefCell<Vec<KeptLocations>>> = const {
+        unsafe { ThreadCache::new(RefCell::new(Vec::new())) }
+    };
 }
 
 /// How many levels' files a thread keeps (all are dropped when more come).

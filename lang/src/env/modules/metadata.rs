@@ -52,8 +52,13 @@ thread_local! {
     /// whether an unparsable `metadata.json` leaves its module out.
     static STRICT: Cell<Strictness> = const { Cell::new(Strictness::Error) };
     /// Log lines about modules' metadata not yet logged by the session (taken by
-    /// `Evaluator::log` and at the end of each input).
-    static NOTES: RefCell<Vec<(LogLevel, String)>> = const { RefCell::new(Vec::new()) };
+    /// `Evaluator::log` and at the end of each input). (A thread cache: a `thread_local!`
+    /// that needs dropping registers its destructor with the C library at its first use,
+    /// and `take_notes` reads it at every input, in a fresh session's clock.)
+    // SAFETY: a thread-local's value.
+    static NOTES: crate::syntax::thread_cache::ThreadCache<RefCell<Vec<(LogLevel, String)>>> = const {
+        unsafe { crate::syntax::thread_cache::ThreadCache::new(RefCell::new(Vec::new())) }
+    };
 }
 
 /// Sets the strictness module metadata is judged with on this thread.
