@@ -683,7 +683,12 @@ impl Evaluator {
         value: &Value,
     ) -> Error {
         let reasons = types::mismatch::describe_signature_mismatches(t, value);
-        if let (Callee::Function(name), [_, _, ..]) = (callee, reasons.as_slice()) {
+        // Several reasons are listed under the signature; none (a wrong size for a
+        // `Collection`, a value an unparameterized `Optional` refuses) leave the signature
+        // alone, as the reference words it.
+        let listed = reasons.len() >= 2
+            || (reasons.is_empty() && types::mismatch::describe_mismatch(t, value).is_empty());
+        if let (Callee::Function(name), true) = (callee, listed) {
             let signature: Vec<String> = params
                 .iter()
                 .map(|q| {

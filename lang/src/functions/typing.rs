@@ -54,7 +54,11 @@ fn assert_type(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalR
                         .collect::<Vec<_>>()
                         .join("\n  ")
                 ),
-                _ => format!("assert_type(): {}", shims::describe_mismatch(&t, value)),
+                _ => match shims::describe_mismatch(&t, value) {
+                    // (where the reference's description is empty, so is its message)
+                    d if d.is_empty() => String::new(),
+                    d => format!("assert_type(): {d}"),
+                },
             };
             // a name of no type (`assert_type('Array[Integr]', $v)`): maybe a misspelling
             let hint = types::references::first_reference(&t).and_then(|n| ev.type_hint(&n));

@@ -381,8 +381,24 @@ fn described(e: &PType, original: &PType, v: &Value, path: &[Step], depth: usize
             }
             _ => root(),
         },
-        // The reference gives no detail for a collection of the wrong size.
+        // An unparameterized Struct is `Struct[{}]`: a hash of string keys has each key
+        // unrecognized, another hash the wrong size.
+        PType::Struct(None) | PType::Struct(Some(_)) if matches!(v, Value::Hash(_)) => {
+            let Value::Hash(h) = v else { return root() };
+            if h.is_empty() || h.keys().any(|k| !matches!(k, Value::String(_))) {
+                return vec![M::new(path, Kind::Size(IntRange::new(0, 0), h.len()), v)];
+            }
+            h.keys()
+                .map(|k| {
+                    let text = format!("unrecognized key {}", key_text(k));
+                    M::new(path, Kind::Other(text), v)
+                })
+                .collect()
+        }
+        // The reference gives no detail for a collection of the wrong size, nor for a value
+        // an unparameterized Optional (Undef alone) refuses.
         PType::Collection(_) if matches!(v, Value::Array(_) | Value::Hash(_)) => Vec::new(),
+        PType::Optional(None) => Vec::new(),
         _ => root(),
     }
 }

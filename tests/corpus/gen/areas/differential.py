@@ -549,3 +549,14 @@ PROGRAMS += [
     "function f($a = 1) { } f(1, 2)",
     "function f(String $s, Array[Any, 0, 0] *$rest) { $rest } f('x', [], {})",
 ]
+# Descriptions the reference leaves empty, and an unparameterized Struct.
+PROGRAMS += [
+    "function f(Optional $x) { $x } f([1])",
+    "function f(Collection[1, 2] $x) { $x } f([1, 2, 3])",
+    "assert_type(Optional, [1])",
+    "assert_type(Collection[2, 4], [{}])",
+    "assert_type(NotUndef[Struct], {'x' => 42})",
+    "assert_type(Struct, {'x' => 42, 'y' => 1})",
+    "assert_type(NotUndef[Struct], {'x' => 42, -1 => 2})",
+    "assert_type(Struct, {})",
+]
