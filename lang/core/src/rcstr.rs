@@ -35,6 +35,23 @@ pub fn concat(pieces: &[&str]) -> Rc<str> {
     })
 }
 
+/// The parts one after the other with `sep` between each two, `len` bytes in all (the
+/// parts' lengths and the separators').
+pub fn joined<'a>(parts: impl Iterator<Item = &'a str>, sep: &str, len: usize) -> Rc<str> {
+    build(len, |out| {
+        let mut at = 0;
+        for (i, p) in parts.enumerate() {
+            if i > 0 {
+                out[at..at + sep.len()].write_copy_of_slice(sep.as_bytes());
+                at += sep.len();
+            }
+            out[at..at + p.len()].write_copy_of_slice(p.as_bytes());
+            at += p.len();
+        }
+        at
+    })
+}
+
 /// `s` with its ASCII letters upper-cased (`upper`) or lower-cased; other characters are
 /// left as they are.
 pub fn ascii_case(s: &str, upper: bool) -> Rc<str> {
@@ -70,6 +87,9 @@ mod tests {
         assert_eq!(&*concat(&[]), "");
         assert_eq!(&*ascii_case("Grüße, x1!", true), "GRüßE, X1!");
         assert_eq!(&*ascii_case("ÀB-c", false), "Àb-c");
+        assert_eq!(&*joined(["a", "", "bé"].into_iter(), ", ", 8), "a, , bé");
+        assert_eq!(&*joined(["a", "b"].into_iter(), "", 2), "ab");
+        assert_eq!(&*joined(std::iter::empty(), "-", 0), "");
         let whole: Rc<str> = Rc::from("  ab ");
         assert!(Rc::ptr_eq(&part_of(&whole, &whole[..]), &whole));
         assert_eq!(&*part_of(&whole, whole.trim()), "ab");

@@ -727,13 +727,21 @@ impl Compiler<'_> {
                 span,
             };
             let block = block.clone();
-            return Some(Box::new(move |ev, base| {
-                let mut values = Vec::with_capacity(call.args.len());
-                for a in &call.args {
-                    values.push(a(ev, base)?);
-                }
-                crate::limits::deep(|| call.run(ev, &values, Some(&block), || values.clone()))
-            }));
+            return Some(match call.args.len() {
+                // (`$x.lest || { ... }`, `$a.map |$v| { ... }`: no vector made per call)
+                1 => Box::new(move |ev, base| {
+                    let arg = call.args[0](ev, base)?;
+                    let args = std::slice::from_ref(&arg);
+                    crate::limits::deep(|| call.run(ev, args, Some(&block), || vec![arg.clone()]))
+                }),
+                _ => Box::new(move |ev, base| {
+                    let mut values = Vec::with_capacity(call.args.len());
+                    for a in &call.args {
+                        values.push(a(ev, base)?);
+                    }
+                    crate::limits::deep(|| call.run(ev, &values, Some(&block), || values.clone()))
+                }),
+            });
         }
         let (name, block, source) = (name.clone(), block.clone(), self.source.clone());
         Some(Box::new(move |ev, base| {

@@ -47,16 +47,55 @@ pub enum OnBreak {
     Propagate,
 }
 
+/// An element as [`walk`] gives it: a value, or a hash's entry given to the lambda as its
+/// key and value (made into a `[key, value]` pair only for a caller that keeps it).
+pub enum Item<'h> {
+    Value(Value),
+    Entry(&'h Value, &'h Value),
+}
+
+impl Item<'_> {
+    /// The element as a value (a hash's entry as its `[key, value]` pair).
+    pub fn into_value(self) -> Value {
+        match self {
+            Item::Value(v) => v,
+            Item::Entry(k, v) => Value::array(vec![k.clone(), v.clone()]),
+        }
+    }
+}
+
 /// Calls the lambda for each element of `subject` in the given shape; `f` receives the
 /// element (a `[key, value]` pair for hashes) and the lambda's result.
-pub fn walk(
+pub fn walk<'s>(
     ev: &mut Evaluator,
-    subject: &Value,
+    subject: &'s Value,
     lambda: &Closure,
     shape: Shape,
     on_break: OnBreak,
-    mut f: impl FnMut(&mut Evaluator, usize, Value, Value) -> EvalResult<Step>,
+    mut f: impl FnMut(&mut Evaluator, usize, Item<'s>, Value) -> EvalResult<Step>,
 ) -> EvalResult<()> {
+    if let (Value::Hash(h), Shape::KeyValue | Shape::HashValue) = (subject, shape) {
+        // A hash's entries given as their key and value, or value, straight from the
+        // hash: no `[key, value]` array made (and dropped) for each.
+        return ev.with_lambda_frame(lambda, |ev, frame| {
+            for (i, (k, v)) in h.iter().enumerate() {
+                let r = match shape {
+                    Shape::KeyValue => ev.call_lambda_owned(frame, &mut [k.clone(), v.clone()]),
+                    _ => ev.call_lambda_owned(frame, &mut [v.clone()]),
+                };
+                match r {
+                    Ok(r) => {
+                        if let Step::Stop = f(ev, i, Item::Entry(k, v), r)? {
+                            break;
+                        }
+                    }
+                    Err(Flow::Break) if on_break == OnBreak::Stop => break,
+                    Err(e) => return Err(e),
+                }
+            }
+            Ok(())
+        });
+    }
     let name = ev.current_builtin;
     let items = values_of(name, subject)?;
     ev.with_lambda_frame(lambda, |ev, frame| {
@@ -76,7 +115,7 @@ pub fn walk(
             };
             match r {
                 Ok(r) => {
-                    if let Step::Stop = f(ev, i, item, r)? {
+                    if let Step::Stop = f(ev, i, Item::Value(item), r)? {
                         break;
                     }
                 }
@@ -109,8 +148,9 @@ fn each(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
 fn map(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
     let shape = shape_of(dispatch(ev, args, b)?);
     let lambda = lambda(b)?;
-    check_result_room(ev, &args[0], lambda)?;
-    let mut out = Vec::new();
+    let room = check_result_room(ev, &args[0], lambda)?;
+    // (made at its size: growing it copied the values made so far at each doubling)
+    let mut out = Vec::with_capacity(room);
     walk(ev, &args[0], lambda, shape, OnBreak::Stop, |_, _, _, r| {
         crate::limits::push(&mut out, r)?;
         Ok(Step::Continue)
@@ -122,16 +162,28 @@ fn map(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
 /// of an iterable counted without being made (an integer, an `Integer` type, an iterator
 /// of those; a lambda that cannot `break()`), could never fit in the limit: at once, not
 /// after minutes of growing toward it (`Integer[1, 10000000000].map |$x| { $x }`; the
-/// reference grows until the system stops it).
-fn check_result_room(ev: &Evaluator, subject: &Value, lambda: &Closure) -> Result<(), Error> {
-    if matches!(subject, Value::Array(_) | Value::Hash(_) | Value::String(_))
-        || ev.may_break(lambda)
-    {
-        return Ok(());
+/// reference grows until the system stops it). Gives the number of values the result is
+/// known to hold (an array's or hash's elements; the iterable's when checked), 0 when it
+/// is not known (a string's characters are not counted, a lambda that may `break()` may
+/// make fewer).
+fn check_result_room(ev: &Evaluator, subject: &Value, lambda: &Closure) -> Result<usize, Error> {
+    // (an array's or hash's result is no larger than it: made at its size while that
+    // fits, else grown as it is made)
+    let fits = |n: usize| crate::limits::reserve_for::<Value>(n).map_or(0, |()| n);
+    match subject {
+        Value::Array(a) => return Ok(fits(a.len())),
+        Value::Hash(h) => return Ok(fits(h.len())),
+        Value::String(_) => return Ok(0),
+        _ if ev.may_break(lambda) => return Ok(0),
+        _ => {}
     }
     match crate::values::iter::iterate(subject) {
-        Some(items) => crate::limits::reserve_for::<Value>(items.size_hint().0),
-        None => Ok(()),
+        Some(items) => {
+            let n = items.size_hint().0;
+            crate::limits::reserve_for::<Value>(n)?;
+            Ok(n)
+        }
+        None => Ok(0),
     }
 }
 
@@ -146,8 +198,16 @@ fn filter(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult
             shape,
             OnBreak::Stop,
             |_, _, item, r| {
-                if let (true, Value::Array(pair)) = (r.is_truthy(), item) {
-                    out.insert(pair[0].clone(), pair[1].clone());
+                if r.is_truthy() {
+                    match item {
+                        Item::Entry(k, v) => {
+                            out.insert(k.clone(), v.clone());
+                        }
+                        Item::Value(Value::Array(pair)) => {
+                            out.insert(pair[0].clone(), pair[1].clone());
+                        }
+                        Item::Value(_) => {}
+                    }
                 }
                 Ok(Step::Continue)
             },
@@ -163,7 +223,7 @@ fn filter(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult
         OnBreak::Stop,
         |_, _, item, r| {
             if r.is_truthy() {
-                crate::limits::push(&mut out, item)?;
+                crate::limits::push(&mut out, item.into_value())?;
             }
             Ok(Step::Continue)
         },
@@ -230,7 +290,7 @@ fn index(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult 
                 OnBreak::Propagate,
                 |_, i, item, r| {
                     if r.is_truthy() {
-                        found = position(subject, i, &item);
+                        found = position(subject, i, &item.into_value());
                         return Ok(Step::Stop);
                     }
                     Ok(Step::Continue)
@@ -342,9 +402,9 @@ fn partition(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalRes
         OnBreak::Propagate,
         |_, _, item, r| {
             if r.is_truthy() {
-                crate::limits::push(&mut yes, item)?
+                crate::limits::push(&mut yes, item.into_value())?
             } else {
-                crate::limits::push(&mut no, item)?
+                crate::limits::push(&mut no, item.into_value())?
             }
             Ok(Step::Continue)
         },
@@ -363,7 +423,7 @@ fn group_by(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResu
         shape,
         OnBreak::Propagate,
         |_, _, item, r| {
-            groups.entry(r).or_default().push(item);
+            groups.entry(r).or_default().push(item.into_value());
             Ok(Step::Continue)
         },
     )?;
@@ -511,4 +571,69 @@ pub fn builtins() -> Vec<Builtin> {
         builtin("then", &["Any $arg, Callable[1, 1] &$block"], then, "then(Any $arg) |$x|\nThe lambda's result for $arg, or undef when $arg is undef.\n\n    $x.then |$v| { $v + 1 }"),
         builtin("lest", &["Any $arg, Callable[0, 0] &$block"], lest, "lest(Any $arg) || { ... }\n$arg, or the lambda's result when $arg is undef.\n\n    $x.lest || { 'default' }"),
     ]
+}
+
+#[cfg(test)]
+mod tests {
+    /// A hash's entries given to a lambda as their key and value (or value) straight from
+    /// the hash, with the reference's answers: each function that keeps the entries gets
+    /// them as `[key, value]` pairs or as the hash's own entries.
+    #[test]
+    fn hash_entries_are_given_as_key_and_value() {
+        crate::test_support::check(&[
+            (
+                "{a => 1, b => 2, c => 3}.filter |$k, $v| { $v != 2 }",
+                Ok("{'a' => 1, 'c' => 3}"),
+            ),
+            (
+                r#"{a => 1, b => 2, c => 3}.map |$k, $v| { "${k}${v}" }"#,
+                Ok("['a1', 'b2', 'c3']"),
+            ),
+            ("{a => 1, b => 2}.index |$v| { $v == 2 }", Ok("'b'")),
+            ("{a => 1, b => 2, c => 3}.index |$k, $v| { $v == 3 }", Ok("'c'")),
+            (
+                "{a => 1, b => 2, c => 3}.partition |$k, $v| { $v > 1 }",
+                Ok("[[['b', 2], ['c', 3]], [['a', 1]]]"),
+            ),
+            (
+                "{a => 1, b => 2, c => 3}.group_by |$k, $v| { $v % 2 }",
+                Ok("{1 => [['a', 1], ['c', 3]], 0 => [['b', 2]]}"),
+            ),
+            ("{a => 1, b => 2}.any |$k, $v| { $v == 2 }", Ok("true")),
+            ("{a => 1, b => 2}.all |$k, $v| { $v > 1 }", Ok("false")),
+            (
+                "{a => 1, b => 2, c => 3}.each |$k, $v| { if $v == 2 { break() } }",
+                Ok("{'a' => 1, 'b' => 2, 'c' => 3}"),
+            ),
+            ("{a => 1, b => 2}.filter |$kv| { $kv[1] == 2 }", Ok("{'b' => 2}")),
+            (
+                "{a => 1, b => 2, c => 3}.map |$v| { $v }",
+                Ok("[['a', 1], ['b', 2], ['c', 3]]"),
+            ),
+            ("{a => 1, b => 2}.map |$k, Integer $v| { $v }", Ok("[1, 2]")),
+            (
+                r#"{a => 1, b => "x"}.map |$k, Integer $v| { $v }"#,
+                Err("Evaluation Error: Error while evaluating a Method call, block parameter 'v' expects an Integer value, got String"),
+            ),
+            // (hashes long enough for the lambdas' compiled bodies to run)
+            (
+                r#"Hash(Integer[1, 50].map |$i| { ["k${i}", $i] }).filter |$k, $v| { $v % 10 == 0 }"#,
+                Ok("{'k10' => 10, 'k20' => 20, 'k30' => 30, 'k40' => 40, 'k50' => 50}"),
+            ),
+            (
+                r#"Hash(Integer[1, 50].map |$i| { ["k${i}", $i] }).map |$k, $v| { "${k}:${v}" }[-3, 3]"#,
+                Ok("['k48:48', 'k49:49', 'k50:50']"),
+            ),
+            (
+                r#"Hash(Integer[1, 50].map |$i| { ["k${i}", $i] }).index |$v| { $v == 44 }"#,
+                Ok("'k44'"),
+            ),
+            // (a hash iterated while a lambda makes a new one from it: the entries given
+            // are the first hash's)
+            (
+                "$h = {a => 1, b => 2} $h.map |$k, $v| { ($h + { $k => $v * 10 })[$k] }",
+                Ok("[10, 20]"),
+            ),
+        ]);
+    }
 }

@@ -48,8 +48,12 @@ fn has_inverted_repeat(source: &str) -> bool {
 
 /// Compiles a pattern given as a string (cached), with Ruby's wording for bad patterns.
 pub fn compile(ev: &mut Evaluator, source: &str) -> Result<Rc<Regexp>, Error> {
-    let key: Rc<str> = source.into();
-    ev.regex(&key).map_err(|_| match Regexp::new(source) {
+    compile_shared(ev, &source.into())
+}
+
+/// [`compile`] of a string value's text (no copy of it made for the look-up).
+fn compile_shared(ev: &mut Evaluator, source: &Rc<str>) -> Result<Rc<Regexp>, Error> {
+    ev.regex(source).map_err(|_| match Regexp::new(source) {
         Err(detail) => ruby_regex_error(source, &detail),
         Ok(_) => Error::eval(format!("invalid regular expression: /{source}/")),
     })
@@ -64,7 +68,7 @@ fn patterns(ev: &mut Evaluator, p: &Value) -> Result<Vec<Rc<Regexp>>, Error> {
         ))
     };
     Ok(match p {
-        Value::String(s) => vec![compile(ev, s)?],
+        Value::String(s) => vec![compile_shared(ev, s)?],
         Value::Regexp(r) => vec![r.clone()],
         Value::Type(t) => match &**t {
             PType::Regexp(Some(r)) => vec![r.clone()],
@@ -176,8 +180,8 @@ fn substitute(s: &str, re: &Regexp, repl: &Value, global: bool) -> Result<String
     let mut last = 0;
     // (whether the pattern names its groups matters only to `\1`..`\9`, which then give
     // nothing: its names are not asked for otherwise)
-    let named = matches!(repl, Value::String(r) if has_numbered_reference(r))
-        && re.group_names().iter().any(Option::is_some);
+    let named =
+        matches!(repl, Value::String(r) if has_numbered_reference(r)) && re.has_named_groups();
     // (one buffer for every match's expansion)
     let mut expanded = String::new();
     let mut replace = |groups: &[Option<(usize, usize)>]| -> Result<(), Error> {
@@ -234,7 +238,7 @@ fn regsubst(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResu
                 prefix.push('x');
             }
             if prefix.is_empty() {
-                compile(ev, p)?
+                compile_shared(ev, p)?
             } else {
                 let src = format!("(?{prefix}){p}");
                 Rc::new(Regexp::new(&src).map_err(|e| ruby_regex_error(p, &e))?)

@@ -53,6 +53,11 @@ fn split_literal(s: &str, literal: &str) -> Result<Vec<Value>, Error> {
         // instructions a part on short parts; an ASCII byte is never within another
         // character's bytes)
         (Some(c), None) if c.is_ascii() => {
+            // (the parts counted first, so that the array is made at its size: growing
+            // it copied the parts made so far at each doubling)
+            let parts = memchr::memchr_iter(c as u8, s.as_bytes()).count() + 1;
+            crate::limits::reserve_for::<Value>(parts)?;
+            out.reserve_exact(parts);
             let mut from = 0;
             for at in memchr::memchr_iter(c as u8, s.as_bytes()) {
                 crate::limits::push(&mut out, s[from..at].into())?;
@@ -130,9 +135,9 @@ fn join(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
     let sep = args.get(1).and_then(Value::as_str).unwrap_or("");
     // the walk is as long as the value expanded (shared parts counted each time)
     crate::expansion::check_expansion(&args[0], 1 + sep.len())?;
-    let mut out = String::new();
-    // An array of strings (the common case) is joined into one allocation of its exact
-    // size, not grown by doubling (which needs up to twice the result).
+    // An array of strings (the common case) is joined straight into the string value, of
+    // its exact size (not grown by doubling, which needs up to twice the result, then
+    // copied).
     if let Value::Array(a) = &args[0] {
         let total = a.iter().try_fold(0usize, |n, v| match v {
             Value::String(s) => n.checked_add(s.len()),
@@ -140,9 +145,16 @@ fn join(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
         });
         if let Some(total) = total {
             let seps = sep.len().saturating_mul(a.len().saturating_sub(1));
-            crate::limits::try_grow_string(&mut out, total.saturating_add(seps))?;
+            let len = total.saturating_add(seps);
+            crate::limits::reserve(len)?;
+            let parts = a.iter().map(|v| match v {
+                Value::String(s) => &**s,
+                _ => "",
+            });
+            return Ok(Value::String(prepl_core::rcstr::joined(parts, sep, len)));
         }
     }
+    let mut out = String::new();
     // A nested array is one element, joined with the same separator, as in Ruby's
     // Array#join (an empty one is an empty element: `[[], 'a'].join(',')` is `,a`); walked
     // with a stack rather than recursion. Each element after the first of its array
@@ -300,16 +312,13 @@ fn part(f: fn(&str) -> &str) -> impl Fn(&Rc<str>) -> Rc<str> {
 }
 
 /// A change of case: on ASCII text, `ascii` changes a copy in place (one allocation).
-fn case(f: fn(&str) -> String, ascii: fn(&mut str)) -> impl Fn(&Rc<str>) -> Rc<str> {
+fn case(f: fn(&str) -> String, upper: bool) -> impl Fn(&Rc<str>) -> Rc<str> {
     move |s| {
         if !s.is_ascii() {
             return f(s).into();
         }
-        let mut copy: Rc<str> = Rc::from(&**s);
-        if let Some(text) = Rc::get_mut(&mut copy) {
-            ascii(text);
-        }
-        copy
+        // (made in one pass into the new string)
+        prepl_core::rcstr::ascii_case(s, upper)
     }
 }
 
@@ -322,8 +331,8 @@ macro_rules! string_fns {
 }
 
 string_fns! {
-    upcase => case(|s| s.to_uppercase(), str::make_ascii_uppercase);
-    downcase => case(downcase_str, str::make_ascii_lowercase);
+    upcase => case(|s| s.to_uppercase(), true);
+    downcase => case(downcase_str, false);
     capitalize => made(capitalize_str);
     camelcase => made(|s| s.split('_').map(capitalize_str).collect::<String>());
     strip => part(|s| s.trim_matches(is_ruby_space));

@@ -290,7 +290,9 @@ fn struct_instance(members: &[StructMember], h: &crate::values::Map, d: usize) -
     let mut next = 0;
     for m in members {
         let entry = match h.get_index(next) {
-            Some((Value::String(k), e)) if **k == *m.key => {
+            // (the same name's text is mostly one string, shared by the parser: compared
+            // by address before by bytes)
+            Some((Value::String(k), e)) if std::rc::Rc::ptr_eq(k, &m.key) || **k == *m.key => {
                 next += 1;
                 Some(e)
             }

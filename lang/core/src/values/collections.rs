@@ -111,7 +111,8 @@ impl Map {
         match &self.0 {
             MapEntries::Small(v) => v
                 .iter()
-                .find(|(k, _)| matches!(k, Value::String(s) if **s == **key))
+                // (`Rc`'s `==`: the same string's address first, then its bytes)
+                .find(|(k, _)| matches!(k, Value::String(s) if s == key))
                 .map(|(_, v)| v),
             MapEntries::Indexed(m) => m.get(&Value::String(key.clone())),
         }

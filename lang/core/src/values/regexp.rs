@@ -407,6 +407,19 @@ impl Regexp {
     }
 
     /// The names of the capture groups by index (`None` for unnamed groups and `[0]`).
+    /// Whether a capture group has a name ([`group_names`](Self::group_names) without
+    /// making them).
+    pub fn has_named_groups(&self) -> bool {
+        let Ok(engine) = self.main_engine() else {
+            return false;
+        };
+        match engine {
+            Engine::Fast(re) => re.has_named_groups(),
+            Engine::Trailing(re) => re.has_named_groups(),
+            Engine::Fancy(re) => re.capture_names().any(|n| n.is_some()),
+        }
+    }
+
     pub fn group_names(&self) -> Vec<Option<String>> {
         let Ok(engine) = self.main_engine() else {
             return Vec::new();
@@ -1016,6 +1029,30 @@ mod tests {
             .into_iter()
             .map(|g| g[0].unwrap())
             .collect()
+    }
+
+    /// `has_named_groups` answers what `group_names` lists, on every engine.
+    #[test]
+    fn named_groups_are_told_without_listing_them() {
+        for pattern in [
+            "a(b)c",
+            "(?<x>a)(b)",
+            "(?<word>\\w+)(?=!)",
+            "(a)\\1",
+            "\\Aab\\z",
+            "(?<y>[a-z]+)\\.",
+            "(?i)(?<n>é)",
+            "abc$",
+            "(?<t>x)$",
+            "",
+        ] {
+            let re = Regexp::new(pattern).unwrap();
+            assert_eq!(
+                re.has_named_groups(),
+                re.group_names().iter().any(Option::is_some),
+                "{pattern}"
+            );
+        }
     }
 
     /// `first_match` (Ruby's `=~`, `match`, `start_with?`) gives what `find_all` gives first,

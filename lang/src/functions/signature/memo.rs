@@ -1,9 +1,12 @@
 //! The signatures recently picked for calls of built-ins, by the kinds of their arguments.
 //!
 //! A signature whose parameters are all checked by kind (`Check`: `String`, `Numeric`,
-//! `Any`, ...) accepts a call or not by the number of its arguments and the kind of each
-//! alone. When every signature `dispatch` tried for a call without a block answered so,
-//! any call with arguments of the same kinds picks the same one: it is kept here. Finding
+//! `Any`, `Variant[Collection, String]`, ...) accepts a call or not by the number of its
+//! arguments and the kind of each alone, and by its block's counts of arguments; so does a
+//! signature whose parameters check some kinds by type (`Optional[Pattern[...]]`) for a
+//! call with none of those kinds where they bind. When every signature `dispatch` tried for
+//! a call answered so, any call with arguments of the same kinds (and a block of the same
+//! counts) picks the same one: it is kept here. Finding
 //! the signature again cost ~300 instructions a call (the thread's table of known
 //! signatures, then each shape's checks); finding it here costs a pass over the arguments
 //! and one compared entry. A pick that a check by type decided (`compare(1, $timespan)`),
@@ -87,6 +90,34 @@ impl Kinds {
         }
         Some(Kinds(k))
     }
+
+    /// The kinds of `args` and of a block taking `required` to `max` arguments (all that
+    /// a signature's block rule sees of it, `lambda_range`); `None` when there are too
+    /// many arguments, or the counts are too large, to tell apart.
+    #[inline]
+    pub fn with_block(args: &[Value], (required, max): (usize, usize)) -> Option<Kinds> {
+        if args.len() > MAX_BLOCK_ARGS || required > 15 || (max > 14 && max != super::MANY) {
+            return None;
+        }
+        let max = if max == super::MANY { 15 } else { max };
+        let Kinds(k) = Kinds::of(args)?;
+        Some(Kinds(
+            k | (required as u64) << BLOCK_AT | (max as u64) << (BLOCK_AT + 4) | 1 << 63,
+        ))
+    }
+}
+
+/// At most this many arguments are told apart by kind in a call with a block (the bits
+/// past theirs hold the block's counts).
+const MAX_BLOCK_ARGS: usize = 8;
+
+/// Where the counts of a block's arguments start (past `MAX_BLOCK_ARGS` arguments).
+const BLOCK_AT: usize = 4 + 5 * MAX_BLOCK_ARGS;
+
+/// The bit of a value's kind ([`kind`]) in a [`super::Check`]'s sets.
+#[inline]
+pub(super) fn kind_bit(v: &Value) -> u32 {
+    1 << kind(v)
 }
 
 /// A value's kind (a float that is not a number is one of its own: `Check::Float` refuses

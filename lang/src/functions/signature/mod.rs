@@ -306,74 +306,129 @@ fn block_ok(rule: Option<BlockRule>, block: Option<&Closure>) -> bool {
 /// Where a declaration is (address and length of the static slice).
 type DeclKey = (usize, usize);
 
-/// How an argument is checked against a parameter's type: by the value's kind alone for
-/// the unconstrained types most built-ins take (`Any`, `String`, `Numeric`, `Array`, ...),
-/// else by the general instance check.
+/// How an argument is checked against a parameter's type: by the value's kind alone
+/// (its bit in [`memo::kind_bit`]) for the kinds the type accepts or refuses whatever the
+/// value (`yes`, and neither set), by the general instance check for the others (`maybe`).
+/// The unconstrained types most built-ins take (`Any`, `String`, `Numeric`, `Array`, ...),
+/// `Undef`, and `Optional`s and `Variant`s of those, are decided by kind for every kind;
+/// a constrained one (`String[1]`, `Array[String]`) refuses the other kinds by kind; types
+/// not told apart here (aliases, `Pattern`, `Iterable`, ...) check every kind by type.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Check {
-    Any,
-    String,
-    Numeric,
-    Integer,
-    Float,
-    Boolean,
-    Array,
-    Hash,
-    Collection,
-    /// `Optional[Collection]`: `dig`'s data (the general check made two instance checks,
-    /// each with its stack check: ~220 instructions of each `dig` in `hash_merge.pp`).
-    OptionalCollection,
-    /// `Type` (of any type): `new`'s first parameter.
-    Type,
-    General,
+struct Check {
+    /// The kinds every value of which is an instance.
+    yes: u32,
+    /// The kinds whose values are checked by type.
+    maybe: u32,
+}
+
+/// Kinds' bits ([`memo::kind_bit`]).
+mod kinds {
+    pub const UNDEF: u32 = 1 << 0;
+    pub const BOOLEAN: u32 = 1 << 2;
+    pub const INTEGER: u32 = 1 << 3;
+    pub const NAN: u32 = 1 << 4;
+    pub const FLOAT: u32 = 1 << 5;
+    pub const STRING: u32 = 1 << 6;
+    pub const ARRAY: u32 = 1 << 8;
+    pub const HASH: u32 = 1 << 9;
+    pub const TYPE: u32 = 1 << 10;
+    /// Every kind.
+    pub const ALL: u32 = (1 << 20) - 1;
 }
 
 impl Check {
-    fn of(t: &PType) -> Check {
-        let unbounded = |size: &IntRange| size.from <= 0 && size.to == i64::MAX;
-        match t {
-            PType::Any => Check::Any,
-            PType::String { size, value: None } if unbounded(size) => Check::String,
-            PType::Numeric => Check::Numeric,
-            PType::Integer(r) if r.from == i64::MIN && r.to == i64::MAX => Check::Integer,
-            PType::Float(lo, hi) if *lo == f64::NEG_INFINITY && *hi == f64::INFINITY => {
-                Check::Float
-            }
-            PType::Boolean(None) => Check::Boolean,
-            PType::Array(e, size) if **e == PType::Any && unbounded(size) => Check::Array,
-            PType::Hash(k, v, size)
-                if **k == PType::Any && **v == PType::Any && unbounded(size) =>
-            {
-                Check::Hash
-            }
-            PType::Collection(size) if unbounded(size) => Check::Collection,
-            PType::Optional(Some(t)) if Check::of(t) == Check::Collection => {
-                Check::OptionalCollection
-            }
-            PType::Type(None) => Check::Type,
-            _ => Check::General,
+    /// Every value of `kinds` is an instance; no other is.
+    const fn yes(kinds: u32) -> Check {
+        Check {
+            yes: kinds,
+            maybe: 0,
         }
     }
 
-    /// Whether `v` passes a check by kind (`General`: never; the caller checks its type).
-    #[inline]
-    fn accepts_by_kind(self, v: &Value) -> bool {
-        match self {
-            Check::Any => true,
-            Check::String => matches!(v, Value::String(_)),
-            Check::Numeric => matches!(v, Value::Integer(_) | Value::Float(_)),
-            Check::Integer => matches!(v, Value::Integer(_)),
-            // (the full range holds every float but NaN, as its bounds are compared)
-            Check::Float => matches!(v, Value::Float(f) if !f.is_nan()),
-            Check::Boolean => matches!(v, Value::Boolean(_)),
-            Check::Array => matches!(v, Value::Array(_)),
-            Check::Hash => matches!(v, Value::Hash(_)),
-            Check::Collection => matches!(v, Value::Array(_) | Value::Hash(_)),
-            Check::OptionalCollection => {
-                matches!(v, Value::Array(_) | Value::Hash(_) | Value::Undef)
+    /// Values of `kinds` are checked by type; no other is an instance.
+    const fn maybe(kinds: u32) -> Check {
+        Check {
+            yes: 0,
+            maybe: kinds,
+        }
+    }
+
+    /// Every value is checked by type.
+    const GENERAL: Check = Check::maybe(kinds::ALL);
+
+    fn of(t: &PType) -> Check {
+        use kinds::*;
+        let unbounded = |size: &IntRange| size.from <= 0 && size.to == i64::MAX;
+        let by = |decided: bool, kinds: u32| {
+            if decided {
+                Check::yes(kinds)
+            } else {
+                Check::maybe(kinds)
             }
-            Check::Type => matches!(v, Value::Type(_)),
-            Check::General => false,
+        };
+        match t {
+            PType::Any => Check::yes(ALL),
+            PType::Undef => Check::yes(UNDEF),
+            PType::String { size, value } => by(value.is_none() && unbounded(size), STRING),
+            // (a float that is not a number is one: as the reference, whose Numeric is a
+            // Ruby class)
+            PType::Numeric => Check::yes(INTEGER | NAN | FLOAT),
+            PType::Integer(r) => by(r.from == i64::MIN && r.to == i64::MAX, INTEGER),
+            // (the full range holds every float but NaN, as its bounds are compared)
+            PType::Float(lo, hi) if *lo == f64::NEG_INFINITY && *hi == f64::INFINITY => {
+                Check::yes(FLOAT)
+            }
+            PType::Float(..) => Check::maybe(FLOAT | NAN),
+            PType::Boolean(b) => by(b.is_none(), BOOLEAN),
+            PType::Array(e, size) => by(**e == PType::Any && unbounded(size), ARRAY),
+            PType::Hash(k, v, size) => by(
+                **k == PType::Any && **v == PType::Any && unbounded(size),
+                HASH,
+            ),
+            PType::Collection(size) => by(unbounded(size), ARRAY | HASH),
+            PType::Type(t) => by(t.is_none(), TYPE),
+            PType::Optional(Some(t)) => {
+                let c = Check::of(t);
+                Check {
+                    yes: c.yes | UNDEF,
+                    maybe: c.maybe & !UNDEF,
+                }
+            }
+            PType::Variant(ts) if !ts.is_empty() => {
+                let (yes, maybe) = ts
+                    .iter()
+                    .map(Check::of)
+                    .fold((0, 0), |(y, m), c| (y | c.yes, m | c.maybe));
+                Check {
+                    yes,
+                    maybe: maybe & !yes,
+                }
+            }
+            _ => Check::GENERAL,
+        }
+    }
+
+    /// Whether it decides every value by kind.
+    fn by_kind(self) -> bool {
+        self.maybe == 0
+    }
+
+    /// Whether it decides `v` by kind.
+    #[inline]
+    fn decides(self, v: &Value) -> bool {
+        self.maybe & memo::kind_bit(v) == 0
+    }
+
+    /// Whether `v` passes: by kind, or else by `by_type` (the general instance check).
+    #[inline]
+    fn accepts(self, v: &Value, by_type: impl FnOnce() -> bool) -> bool {
+        let bit = memo::kind_bit(v);
+        if self.yes & bit != 0 {
+            true
+        } else if self.maybe & bit != 0 {
+            by_type()
+        } else {
+            false
         }
     }
 }
@@ -403,16 +458,21 @@ impl Shape {
             fallback: sig.fallback,
             min,
             max,
-            by_type: checks.contains(&Check::General),
+            by_type: checks.iter().any(|c| !c.by_kind()),
             checks,
             block: sig.block.as_ref().map(BlockRule::of),
         }
     }
 
-    /// Whether it refuses or accepts `count` arguments by their kinds alone (by their
-    /// number, or with every parameter checked by kind).
-    fn by_kinds(&self, count: usize) -> bool {
-        !self.by_type || count < self.min || count > self.max
+    /// Whether it refuses or accepts `args` by their kinds alone (by their number, or
+    /// with each argument's kind decided by its parameter's check).
+    fn by_kinds(&self, args: &[Value]) -> bool {
+        if !self.by_type || args.len() < self.min || args.len() > self.max {
+            return true;
+        }
+        let last = self.checks.len().saturating_sub(1);
+        (args.iter().enumerate())
+            .all(|(i, a)| self.checks.get(i.min(last)).is_some_and(|c| c.decides(a)))
     }
 
     /// [`accepts`], with the checks made at parsing (`sig`: the parsed signature, for the
@@ -426,13 +486,12 @@ impl Shape {
         let last = self.checks.len().saturating_sub(1);
         let types_ok = args.iter().enumerate().all(|(i, a)| {
             let i = i.min(last);
-            match self.checks.get(i) {
-                Some(Check::General) => sig
-                    .and_then(|s| s.params.get(i))
-                    .is_some_and(|p| shims::is_instance(&p.ty, a)),
-                Some(c) => c.accepts_by_kind(a),
-                None => false,
-            }
+            self.checks.get(i).is_some_and(|c| {
+                c.accepts(a, || {
+                    sig.and_then(|s| s.params.get(i))
+                        .is_some_and(|p| shims::is_instance(&p.ty, a))
+                })
+            })
         });
         types_ok && block_ok(self.block, block)
     }
@@ -600,11 +659,11 @@ fn known_of(name: &'static str, decl: &'static [&'static str]) -> Result<Rc<Know
 /// index, or the reference's error describing why none does.
 pub fn dispatch(ev: &Evaluator, args: &[Value], block: Option<&Closure>) -> Result<usize, Error> {
     let decl = ev.current_signatures;
-    // (a call without a block, of a built-in whose parameters are all checked by kind,
-    // picks what the last call with arguments of the same kinds picked)
+    // (a call of a built-in whose parameters check its arguments by kind picks what the
+    // last call with arguments of the same kinds, and a block of the same counts, picked)
     let kinds = match block {
         None => memo::Kinds::of(args),
-        Some(_) => None,
+        Some(c) => memo::Kinds::with_block(args, lambda_range(c)),
     };
     if let Some(kinds) = kinds {
         if let Some(i) = ev.dispatch_memo.get(decl, kinds) {
@@ -653,7 +712,7 @@ fn pick(
             } else {
                 !s.fallback && j <= i
             };
-            !tried || s.by_kinds(args.len())
+            !tried || s.by_kinds(args)
         });
         return Ok((i, by_kinds));
     }

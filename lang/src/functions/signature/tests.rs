@@ -129,29 +129,68 @@ fn checks_by_kind_agree_with_the_instance_check() {
         PType::Collection(size),
         PType::Optional(Some(Box::new(PType::Collection(size)))),
         PType::Type(None),
+        PType::Undef,
+        PType::Variant(vec![PType::Collection(size), PType::string()]),
+        PType::Optional(Some(Box::new(PType::Variant(vec![
+            PType::Numeric,
+            PType::Boolean(None),
+        ])))),
     ] {
         let check = Check::of(&t);
-        assert_ne!(check, Check::General, "{t}");
+        assert!(check.by_kind(), "{t}");
         for v in &values {
             assert_eq!(
-                check.accepts_by_kind(v),
+                check.accepts(v, || unreachable!()),
                 shims::is_instance(&t, v),
                 "{t} {v:?}"
             );
         }
     }
+    // Constrained types refuse the other kinds by kind, and check theirs by type (of the
+    // 20 kinds, those decided by kind).
+    let parsed = |src: &str| match src {
+        "Float[0.0]" => PType::Float(0.0, f64::INFINITY),
+        _ => crate::types::typesrc::parse_type(src).unwrap(),
+    };
+    for (src, decided) in [
+        ("String[1]", 19),
+        ("Integer[0]", 19),
+        ("Float[0.0]", 18),
+        ("Array[String]", 19),
+        ("Hash[String, Integer]", 19),
+        ("Variant[Array[String], String]", 19),
+        ("Optional[Enum['a']]", 1),
+        ("Variant[String, Integer[1, 2], Undef]", 19),
+        ("Type[String]", 19),
+        ("Collection[1]", 18),
+    ] {
+        let t = parsed(src);
+        let check = Check::of(&t);
+        assert!(!check.by_kind(), "{src}");
+        let count = (0..20).filter(|k| check.maybe & 1 << k == 0).count();
+        assert_eq!(count, decided, "{src}");
+        for v in &values {
+            assert_eq!(
+                check.accepts(v, || shims::is_instance(&t, v)),
+                shims::is_instance(&t, v),
+                "{src} {v:?}"
+            );
+        }
+    }
     let mut by_kind = 0;
+    let mut decided = 0;
     for b in crate::functions::all() {
         for d in b.signatures {
             for p in sig(d).params {
                 let check = Check::of(&p.ty);
-                if check == Check::General {
-                    continue;
-                }
-                by_kind += 1;
+                by_kind += usize::from(check.by_kind());
                 for v in &values {
+                    if !check.decides(v) {
+                        continue;
+                    }
+                    decided += 1;
                     assert_eq!(
-                        check.accepts_by_kind(v),
+                        check.accepts(v, || unreachable!()),
                         shims::is_instance(&p.ty, v),
                         "{}: {} with {v:?}",
                         b.name,
@@ -162,6 +201,7 @@ fn checks_by_kind_agree_with_the_instance_check() {
         }
     }
     assert!(by_kind > 100, "{by_kind}");
+    assert!(decided > 2000, "{decided}");
 }
 
 /// A thread that finds a built-in's shapes kept by the process (a fresh session's) picks
@@ -259,6 +299,46 @@ fn dispatch_from_the_memo_picks_as_the_checks_pick() {
         }
     }
     assert!(memoized > 1000, "{memoized}");
+    // Calls with a block: lambdas of each count of parameters, optional ones and a
+    // captured rest among them; each call asked twice, the second time from the memo.
+    let lambdas: Vec<Closure> = [
+        (0, 0, false),
+        (1, 0, false),
+        (2, 0, false),
+        (1, 1, false),
+        (3, 0, false),
+        (0, 0, true),
+        (1, 0, true),
+        (0, 2, false),
+    ]
+    .into_iter()
+    .map(|(required, optional, rest)| lambda_of(required, optional, rest))
+    .collect();
+    let ev = &mut session.evaluator;
+    let mut memoized = 0;
+    for b in crate::functions::all() {
+        ev.current_builtin = b.name;
+        ev.current_signatures = b.signatures;
+        for args in lists.iter().filter(|a| a.len() <= 2) {
+            for c in &lambdas {
+                let expected =
+                    dispatch_with(b.name, b.signatures, args, Some(c)).map_err(|e| e.message);
+                for _ in 0..2 {
+                    assert_eq!(
+                        dispatch(ev, args, Some(c)).map_err(|e| e.message),
+                        expected,
+                        "{} {args:?} {:?}",
+                        b.name,
+                        lambda_range(c)
+                    );
+                }
+                if let Some(kinds) = memo::Kinds::with_block(args, lambda_range(c)) {
+                    memoized += usize::from(ev.dispatch_memo.get(b.signatures, kinds).is_some());
+                }
+            }
+        }
+    }
+    assert!(memoized > 1000, "{memoized}");
 }
 
 /// A built-in's signatures parsed on one thread are made again from their sendable form on
@@ -289,4 +369,33 @@ fn signatures_are_parsed_once_per_process() {
     assert_eq!(parsed(&DECL), first);
     assert_eq!(parsed(&UNSENDABLE), parsed(&UNSENDABLE));
     assert!(kept(&UNSENDABLE).is_some_and(|k| k.is_none()));
+}
+
+/// A lambda of `required` parameters, then `optional` ones, then a captured rest.
+fn lambda_of(required: usize, optional: usize, rest: bool) -> Closure {
+    use crate::syntax::ast::{Expr, ExprKind, Lambda, Param, Span};
+    let param = |i: usize, default: bool, captures_rest: bool| Param {
+        name: Rc::from(format!("p{i}")),
+        type_expr: None,
+        captures_rest,
+        default: default.then(|| Expr::new(ExprKind::Undef, Span::default())),
+        span: Span::default(),
+    };
+    let mut params: Vec<Param> = (0..required).map(|i| param(i, false, false)).collect();
+    params.extend((0..optional).map(|i| param(required + i, true, false)));
+    if rest {
+        params.push(param(required + optional, false, true));
+    }
+    Closure {
+        lambda: Rc::new(Lambda {
+            params,
+            return_type: None,
+            body: Vec::new(),
+            span: Span::default(),
+            frame_size: Default::default(),
+        }),
+        layout: Default::default(),
+        frame: None,
+        native: None,
+    }
 }

@@ -223,6 +223,19 @@ impl FastEngine {
             .or_else(|| FastEngine::new(regex_syntax::Parser::new().parse(pattern).ok()?))
     }
 
+    /// Whether a group has a name.
+    pub(super) fn has_named_groups(&self) -> bool {
+        match &self.0.first {
+            FirstTier::Lite(re) => re.capture_names().any(|n| n.is_some()),
+            FirstTier::Nfa(nfa) => nfa
+                .pikevm
+                .get_nfa()
+                .group_info()
+                .pattern_names(regex_automata::PatternID::ZERO)
+                .any(|n| n.is_some()),
+        }
+    }
+
     /// The names of the pattern's groups by index (`None` for unnamed groups and `[0]`).
     pub(super) fn group_names(&self) -> Vec<Option<&str>> {
         match &self.0.first {

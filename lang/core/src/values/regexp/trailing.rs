@@ -74,6 +74,10 @@ impl Trailing {
     pub(super) fn group_names(&self) -> Vec<Option<&str>> {
         self.0.group_names()
     }
+
+    pub(super) fn has_named_groups(&self) -> bool {
+        self.0.has_named_groups()
+    }
 }
 
 /// Drops the look-ahead's character, the last, from a match of `PC` (`groups[0]`); the
