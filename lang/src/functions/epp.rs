@@ -28,7 +28,7 @@ mod params;
 mod shared;
 
 use compile::compile;
-use params::{bind_declared, bind_undeclared, check_keys};
+use params::{bind_declared, bind_undeclared, check_keys, plainly_accepted};
 
 pub fn builtins() -> Vec<Builtin> {
     vec![
@@ -148,7 +148,9 @@ pub(super) fn lambda_problems(problems: &[String]) -> Option<Error> {
 
 fn inline_epp(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
     check_keys("inline_epp", args)?;
-    dispatch(ev, args, b)?;
+    if !plainly_accepted(args, b.is_some()) {
+        dispatch(ev, args, b)?;
+    }
     let text = args.first().and_then(Value::as_str).unwrap_or("");
     let src = TemplateSource {
         text,
