@@ -335,7 +335,10 @@ mod tests {
             .iter()
             .map(|v| expanded_size(v, 64, usize::MAX).unwrap())
             .sum();
-        assert_eq!(expanded_size(&big, 64, usize::MAX).ok(), Some(one_by_one + 64));
+        assert_eq!(
+            expanded_size(&big, 64, usize::MAX).ok(),
+            Some(one_by_one + 64)
+        );
     }
 
     #[test]

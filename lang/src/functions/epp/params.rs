@@ -47,9 +47,7 @@ pub(super) fn plainly_accepted(args: &[Value], block: bool) -> bool {
     !block
         && match args {
             [Value::String(_)] => true,
-            [Value::String(_), Value::Hash(h)] => {
-                h.keys().all(|k| k.as_str().is_some_and(is_word))
-            }
+            [Value::String(_), Value::Hash(h)] => h.keys().all(|k| k.as_str().is_some_and(is_word)),
             _ => false,
         }
 }

@@ -110,9 +110,15 @@ fn texts_and_values_between_code_tags_render_in_one_call_to_run() {
     );
     // Each piece still maps back to its place in the template.
     let y = t.find("$y").unwrap();
-    assert_eq!(run.map.origin(run.source.find("$y").unwrap()), Origin::Code(y));
+    assert_eq!(
+        run.map.origin(run.source.find("$y").unwrap()),
+        Origin::Code(y)
+    );
     let b = t.find("%>b").unwrap() + 2;
-    assert_eq!(run.map.origin(run.source.find("'b'").unwrap()), Origin::Other(b));
+    assert_eq!(
+        run.map.origin(run.source.find("'b'").unwrap()),
+        Origin::Other(b)
+    );
     let close = run.source.find("$y").unwrap() + 4;
     assert_eq!(run.map.origin(close), Origin::Close(y + 3));
     // As the reference's validation sees it: one call per piece.

@@ -174,11 +174,17 @@ fn render_call(w: &mut Writer<'_>, pieces: &[Segment]) {
         match piece {
             Segment::Text { text, at } => {
                 let lit = single_quoted(text);
-                w.synthetic(&format!("{}{open}{lit}", if k == 0 { RENDER } else { "" }), Origin::Other(*at));
+                w.synthetic(
+                    &format!("{}{open}{lit}", if k == 0 { RENDER } else { "" }),
+                    Origin::Other(*at),
+                );
                 close = Origin::Other(*at);
             }
             Segment::Render { start, end } => {
-                w.synthetic(&format!("{}{open}(", if k == 0 { RENDER } else { "" }), Origin::Other(*start));
+                w.synthetic(
+                    &format!("{}{open}(", if k == 0 { RENDER } else { "" }),
+                    Origin::Other(*start),
+                );
                 w.code(*start, *end);
                 w.synthetic("\n)", Origin::Close(*end));
                 close = Origin::Close(*end);

@@ -408,7 +408,9 @@ impl<'a> Lexer<'a> {
         let after = b.get(end).copied();
         if after == Some(b'.') && b.get(end + 1).is_some_and(u8::is_ascii_digit) {
             let frac_end = digits_end(end + 1);
-            if b.get(frac_end).is_some_and(|&c| is_word_byte(c) || c == b'.') {
+            if b.get(frac_end)
+                .is_some_and(|&c| is_word_byte(c) || c == b'.')
+            {
                 return None;
             }
             let x: f64 = self.src[start..frac_end].parse().ok()?;
