@@ -144,6 +144,12 @@ fn enter_elements<'a>(
     let mut size = per_node;
     for item in items {
         if matches!(item, Value::Array(_) | Value::Hash(_)) {
+            // (most elements of a large collection are small records of leaves: summed
+            // here, as `small_size` would sum them)
+            if let Some(n) = leaves_size(item, per_node) {
+                size = size.saturating_add(n);
+                continue;
+            }
             match small_size(item, per_node, &mut { SMALL_ELEMENT }) {
                 Some(n) => size = size.saturating_add(n),
                 None => steps.push(Step::Enter(item)),
@@ -153,6 +159,32 @@ fn enter_elements<'a>(
         }
     }
     size
+}
+
+/// [`small_size`] of an array or hash of leaves only that it measures (at most
+/// [`SMALL_ELEMENT`] elements, keys included, with its own node), without its budget and
+/// recursion; `None` for any other value.
+#[inline]
+fn leaves_size(v: &Value, per_node: usize) -> Option<usize> {
+    let leaf = |e: &Value| match e {
+        Value::Array(_) | Value::Hash(_) => None,
+        e => Some(leaf_size(e, per_node)),
+    };
+    let mut size = per_node;
+    match v {
+        Value::Array(items) if items.len() < SMALL_ELEMENT => {
+            for e in items.iter() {
+                size = size.saturating_add(leaf(e)?);
+            }
+        }
+        Value::Hash(h) if 2 * h.len() < SMALL_ELEMENT => {
+            for (k, e) in h.small_entries()? {
+                size = size.saturating_add(leaf(k)?).saturating_add(leaf(e)?);
+            }
+        }
+        _ => return None,
+    }
+    Some(size)
 }
 
 /// Fails with the memory error when expanding `v` (printing it, inferring its type) would
@@ -269,6 +301,46 @@ mod tests {
 
     /// The plain walk answers for a value of exactly its budget of elements and gives up
     /// on one more, however they nest.
+    #[test]
+    fn records_of_leaves_measure_as_the_plain_walk_measures_them() {
+        let leaf = |i: usize| match i % 4 {
+            0 => Value::Integer(i as i64),
+            1 => Value::string("x".repeat(i * 7)),
+            2 => Value::Undef,
+            _ => Value::Boolean(true),
+        };
+        let mut values = Vec::new();
+        for n in 0..40 {
+            values.push(Value::array((0..n).map(leaf).collect()));
+            let mut m = crate::values::Map::new();
+            for i in 0..n.min(20) {
+                m.insert(Value::string(format!("k{i}")), leaf(i));
+            }
+            values.push(Value::hash(m));
+        }
+        values.push(Value::array(vec![1.into(), Value::array(vec![])]));
+        let mut measured = 0;
+        for v in &values {
+            for per_node in [1, 16, 64] {
+                if let Some(n) = leaves_size(v, per_node) {
+                    measured += 1;
+                    assert_eq!(Some(n), small_size(v, per_node, &mut { SMALL_ELEMENT }));
+                }
+            }
+        }
+        assert!(measured > 100, "{measured}");
+        // (and a large array of them, measured by the general walk, as one by one)
+        let big = Value::array(values.clone());
+        let one_by_one: usize = values
+            .iter()
+            .map(|v| expanded_size(v, 64, usize::MAX).unwrap())
+            .sum();
+        assert_eq!(
+            expanded_size(&big, 64, usize::MAX).ok(),
+            Some(one_by_one + 64)
+        );
+    }
+
     #[test]
     fn the_plain_walk_stops_past_its_budget() {
         let leaves = |n: usize| vec![Value::Integer(1); n];

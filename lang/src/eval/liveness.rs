@@ -189,6 +189,10 @@ impl Walk {
 
     fn expr(&mut self, e: &Expr, summaries: &mut Summaries) {
         match &e.kind {
+            // (an array or hash literal of constants uses no variable and calls nothing)
+            ExprKind::Array(_, shared) | ExprKind::Hash(_, shared) if shared.is_constant() => {
+                return
+            }
             ExprKind::Variable(v) => {
                 let address = v as *const VarRef as usize;
                 self.uses

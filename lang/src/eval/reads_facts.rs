@@ -96,6 +96,8 @@ impl Walk<'_> {
             | ExprKind::Regex(_)
             | ExprKind::QualifiedName(_)
             | ExprKind::QualifiedReference(_) => false,
+            // (an array or hash literal of constants reads nothing)
+            ExprKind::Array(_, shared) | ExprKind::Hash(_, shared) if shared.is_constant() => false,
             ExprKind::Interpolated(_)
             | ExprKind::Heredoc { .. }
             | ExprKind::Array(..)

@@ -325,6 +325,9 @@ impl Resolver<'_> {
     fn expr_here(&mut self, e: &Expr) {
         match &e.kind {
             ExprKind::Variable(v) => self.var(v),
+            // (an array or hash literal of constants holds no variable: nothing to resolve
+            // in a 19,000-entry literal of data)
+            ExprKind::Array(_, shared) | ExprKind::Hash(_, shared) if shared.is_constant() => {}
             // (in the body itself, not in a lambda of it: a variable of the body's scope)
             ExprKind::Assign(target, _) if self.scopes.is_empty() => {
                 if let Some(body) = &mut self.body {
@@ -375,6 +378,10 @@ fn layout_of(
 
 /// Adds the names of variables assigned in `e` (outside nested lambdas and definitions).
 fn collect_assigned(e: &Expr, names: &mut Vec<Rc<str>>) {
+    // (a literal of constants assigns nothing)
+    if e.is_constant() {
+        return;
+    }
     crate::limits::deep(|| e.for_each_child(&mut |child| collect_assigned(child, names)));
     if let ExprKind::Assign(target, _) = &e.kind {
         assigned_names(target, &mut |name| {

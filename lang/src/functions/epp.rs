@@ -28,7 +28,7 @@ mod params;
 mod shared;
 
 use compile::compile;
-use params::{bind_declared, bind_undeclared, check_keys};
+use params::{bind_declared, bind_undeclared, check_keys, plainly_accepted};
 
 pub fn builtins() -> Vec<Builtin> {
     vec![
@@ -48,7 +48,7 @@ pub fn builtins() -> Vec<Builtin> {
 }
 
 // (`render` and `done` touch only the output: a template's compiled loop body calls them)
-static RENDER: Builtin = builtin(epp::RENDER, &["Any $value"], render, "").scope_free();
+static RENDER: Builtin = builtin(epp::RENDER, &["Any *$values"], render, "").scope_free();
 static DONE: Builtin = builtin(epp::DONE, &[], done, "").scope_free();
 static CHECK: Builtin = builtin(epp::CHECK, &["Any *$checks"], check, "");
 
@@ -71,43 +71,45 @@ fn with_output<R>(f: impl FnOnce(&mut Output) -> R) -> Option<R> {
     OUTPUT.with(|o| o.borrow_mut().last_mut().map(f))
 }
 
-/// Appends the `%s` form of a value; a sensitive value is revealed, and makes the result
-/// sensitive.
+/// Appends the `%s` form of each value, in order; a sensitive value is revealed, and makes
+/// the result sensitive. (The texts and values between two code tags come in one call.)
 fn render(_ev: &mut Evaluator, args: &[Value], _b: Option<&Closure>) -> EvalResult {
-    match args.first() {
+    // (formatting a value runs no Puppet code: the output is borrowed once for all)
+    OUTPUT
+        .with(|o| match o.borrow_mut().last_mut() {
+            Some(o) => args.iter().try_for_each(|v| render_one(o, v)),
+            None => Ok(()),
+        })
+        .map_err(Flow::from)?;
+    Ok(Value::Undef)
+}
+
+/// Appends the `%s` form of one value.
+fn render_one(o: &mut Output, v: &Value) -> Result<(), Error> {
+    match v {
         // The text of a value with shared parts can be enormous, and a loop can render
         // without end: both are checked against the memory limit.
-        Some(Value::Sensitive(inner)) => {
+        Value::Sensitive(inner) => {
             let text = crate::format::try_display(inner)?;
-            with_output(|o| {
-                o.sensitive = true;
-                crate::limits::push_str(&mut o.text, &text)
-            })
-            .transpose()?;
+            o.sensitive = true;
+            crate::limits::push_str(&mut o.text, &text)
         }
         // (a string is appended as it is, not copied first; an integer's digits are
         // written in place)
-        Some(Value::String(s)) => {
-            with_output(|o| crate::limits::push_str(&mut o.text, s)).transpose()?;
+        Value::String(s) => crate::limits::push_str(&mut o.text, s),
+        &Value::Integer(i) => {
+            // (room for the longest integer, checked as `push_str` checks)
+            if o.text.capacity() - o.text.len() < 20 {
+                crate::limits::reserve(o.text.capacity().max(20))?;
+            }
+            crate::format::push_integer(&mut o.text, i);
+            Ok(())
         }
-        Some(&Value::Integer(i)) => {
-            with_output(|o| {
-                // (room for the longest integer, checked as `push_str` checks)
-                if o.text.capacity() - o.text.len() < 20 {
-                    crate::limits::reserve(o.text.capacity().max(20))?;
-                }
-                crate::format::push_integer(&mut o.text, i);
-                Ok::<(), Error>(())
-            })
-            .transpose()?;
-        }
-        Some(v) => {
+        v => {
             let text = crate::format::try_display(v)?;
-            with_output(|o| crate::limits::push_str(&mut o.text, &text)).transpose()?;
+            crate::limits::push_str(&mut o.text, &text)
         }
-        None => {}
     }
-    Ok(Value::Undef)
 }
 
 fn done(_ev: &mut Evaluator, _args: &[Value], _b: Option<&Closure>) -> EvalResult {
@@ -146,7 +148,9 @@ pub(super) fn lambda_problems(problems: &[String]) -> Option<Error> {
 
 fn inline_epp(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
     check_keys("inline_epp", args)?;
-    dispatch(ev, args, b)?;
+    if !plainly_accepted(args, b.is_some()) {
+        dispatch(ev, args, b)?;
+    }
     let text = args.first().and_then(Value::as_str).unwrap_or("");
     let src = TemplateSource {
         text,

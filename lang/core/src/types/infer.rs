@@ -330,6 +330,23 @@ fn widen(acc: &mut PType, v: &Value, d: usize) -> bool {
             return true;
         }
         (PType::Hash(k, e, size), Value::Hash(h)) if size.to > 0 && !h.is_empty() => {
+            // (the same steps over a small hash's entries as a slice: no iterator over
+            // either kind of map per pass)
+            if let Some(entries) = h.small_entries() {
+                let keys = || entries.iter().map(|(k, _)| k);
+                let values = || entries.iter().map(|(_, v)| v);
+                if !widens_by_leaves(k, keys()) {
+                    return false;
+                }
+                if widens_by_leaves(e, values()) {
+                    widen_by_leaves(e, values());
+                } else if !widen_to_data(e, || infer_data::elements_shape(h.values(), d + 1)) {
+                    return false;
+                }
+                widen_by_leaves(k, keys());
+                *size = merge_range(*size, exact(h.len()));
+                return true;
+            }
             if !widens_by_leaves(k, h.keys()) {
                 return false;
             }
@@ -397,6 +414,10 @@ fn widens_by_leaves<'a>(t: &PType, mut values: impl Iterator<Item = &'a Value>) 
 
 /// Widens `t` by values [`widens_by_leaves`] accepted.
 fn widen_by_leaves<'a>(t: &mut PType, values: impl Iterator<Item = &'a Value>) {
+    // (leaves that `widens_by_leaves` accepted leave these as they are)
+    if matches!(t, PType::ScalarData | PType::Numeric) {
+        return;
+    }
     for v in values {
         match (&mut *t, v) {
             (PType::Integer(r), Value::Integer(i)) => *r = merge_range(*r, IntRange::new(*i, *i)),

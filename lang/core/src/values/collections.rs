@@ -186,6 +186,15 @@ impl Map {
         }
     }
 
+    /// The entries of a map kept without an index (at most [`SMALL_MAP`]), in order.
+    #[inline]
+    pub fn small_entries(&self) -> Option<&[(Value, Value)]> {
+        match &self.0 {
+            MapEntries::Small(v) => Some(v),
+            MapEntries::Indexed(_) => None,
+        }
+    }
+
     pub fn iter(&self) -> Iter<'_> {
         match &self.0 {
             MapEntries::Small(v) => Iter::Small(v.iter()),

@@ -115,3 +115,33 @@ fn a_comment_ending_the_template_drops_the_text_since_the_last_tag() {
         }]
     );
 }
+
+#[test]
+fn texts_and_values_between_code_tags_render_in_one_call_to_run() {
+    let t = "a<%= $x # c\n%>b<%= $y -%>\n<% if $z { %>c<% } %>";
+    let tpl = scan(t).unwrap();
+    let run = translate(t, &tpl, &[], true);
+    let body = &run.source[run.body_start..run.body_end];
+    assert_eq!(
+        body,
+        "prepl_epp::render('a', ( $x # c\n\n), 'b', ( $y \n))\n if $z { \n\
+         prepl_epp::render('c')\n } \n"
+    );
+    // Each piece still maps back to its place in the template.
+    let y = t.find("$y").unwrap();
+    assert_eq!(
+        run.map.origin(run.source.find("$y").unwrap()),
+        Origin::Code(y)
+    );
+    let b = t.find("%>b").unwrap() + 2;
+    assert_eq!(
+        run.map.origin(run.source.find("'b'").unwrap()),
+        Origin::Other(b)
+    );
+    let close = run.source.find("$y").unwrap() + 4;
+    assert_eq!(run.map.origin(close), Origin::Close(y + 3));
+    // As the reference's validation sees it: one call per piece.
+    let checked = translate(t, &tpl, &[], false);
+    let body = &checked.source[checked.body_start..checked.body_end];
+    assert_eq!(body.matches("prepl_epp::render(").count(), 6, "{body}");
+}

@@ -116,20 +116,39 @@ pub fn translate(t: &str, template: &Template, params: &[LambdaParam], run: bool
         w.synthetic("if true {\n", Origin::Other(0));
     }
     let body_start = w.out.len();
-    for seg in &template.segments {
-        match seg {
-            Segment::Text { text, at } => {
-                let lit = single_quoted(text);
-                w.synthetic(&format!("{RENDER}({lit})\n"), Origin::Other(*at));
-            }
+    let segments = &template.segments;
+    let mut i = 0;
+    while i < segments.len() {
+        match &segments[i] {
             Segment::Code { start, end } => {
                 w.code(*start, *end);
                 w.synthetic("\n", Origin::Close(*end));
+                i += 1;
             }
-            Segment::Render { start, end } => {
-                w.synthetic(&format!("{RENDER}(("), Origin::Other(*start));
-                w.code(*start, *end);
-                w.synthetic("\n))\n", Origin::Close(*end));
+            // To run, the texts and values between two code tags are rendered by one call
+            // (`render('a ', ($x\n), ' b')`: one call of the renderer rather than one per
+            // piece); as the reference's validation sees it, one call each.
+            _ if run => {
+                let run_end = segments[i..]
+                    .iter()
+                    .position(|s| matches!(s, Segment::Code { .. }))
+                    .map_or(segments.len(), |n| i + n);
+                // (texts left empty by trimming render nothing: left out, unless nothing
+                // else is there)
+                let pieces: Vec<Segment> = segments[i..run_end]
+                    .iter()
+                    .filter(|s| !matches!(s, Segment::Text { text, .. } if text.is_empty()))
+                    .cloned()
+                    .collect();
+                match pieces.is_empty() {
+                    true => render_call(&mut w, &segments[i..i + 1]),
+                    false => render_call(&mut w, &pieces),
+                }
+                i = run_end;
+            }
+            seg => {
+                render_call(&mut w, std::slice::from_ref(seg));
+                i += 1;
             }
         }
     }
@@ -144,6 +163,36 @@ pub fn translate(t: &str, template: &Template, params: &[LambdaParam], run: bool
         body_start,
         body_end,
     }
+}
+
+/// One call of [`RENDER`] with the texts (as string literals) and the values (`(EXPR\n)`,
+/// the line break ending a comment the expression may end with) of `pieces`, in order.
+fn render_call(w: &mut Writer<'_>, pieces: &[Segment]) {
+    let mut close = Origin::Other(0);
+    for (k, piece) in pieces.iter().enumerate() {
+        let open = if k == 0 { "(" } else { ", " };
+        match piece {
+            Segment::Text { text, at } => {
+                let lit = single_quoted(text);
+                w.synthetic(
+                    &format!("{}{open}{lit}", if k == 0 { RENDER } else { "" }),
+                    Origin::Other(*at),
+                );
+                close = Origin::Other(*at);
+            }
+            Segment::Render { start, end } => {
+                w.synthetic(
+                    &format!("{}{open}(", if k == 0 { RENDER } else { "" }),
+                    Origin::Other(*start),
+                );
+                w.code(*start, *end);
+                w.synthetic("\n)", Origin::Close(*end));
+                close = Origin::Close(*end);
+            }
+            Segment::Code { .. } => {}
+        }
+    }
+    w.synthetic(")\n", close);
 }
 
 /// `'text'` with `\` and `'` escaped.

@@ -114,3 +114,87 @@ fn heredocs() {
     );
     assert_eq!(err("@(END)\nabc").1, "Heredoc without end-tagged line");
 }
+
+/// The general reading of a number at the start of `src`: `scan::number` and its checks.
+fn general_number(src: &str) -> Result<(Tok, usize), (ErrorKind, String)> {
+    let mut lexer = Lexer::new(src, 0, 0);
+    let mut rest = src;
+    let text = scan::number(&mut rest).map_err(|_| (ErrorKind::Syntax, "no number".into()))?;
+    lexer
+        .assert_numeric(text, 0)
+        .and_then(|()| lexer.number_value(text, 0))
+        .map(|tok| (tok, text.len()))
+        .map_err(|e| (e.kind, e.message))
+        .and_then(|tok| match lexer.literal_errors.is_empty() {
+            true => Ok(tok),
+            false => Err((ErrorKind::Validation, "out of range".into())),
+        })
+}
+
+#[test]
+fn plain_numbers_read_as_the_general_scan_reads_them() {
+    let numbers = [
+        "0",
+        "7",
+        "10",
+        "8080",
+        "00",
+        "0123",
+        "019",
+        "0x1F",
+        "0X1f",
+        "1e3",
+        "1E3",
+        "1e-3",
+        "1.5",
+        "0.5",
+        "00.5",
+        "97.5",
+        "1.5e3",
+        "1.5e",
+        "1.",
+        "1.x",
+        "1.5.3",
+        "12345678901234567",
+        "123456789012345678",
+        "1234567890123456789",
+        "9223372036854775807",
+        "9223372036854775808",
+        "99999999999999999999",
+        "1a",
+        "1_",
+        "3.14159265358979323846",
+        "1000000000000000000000000000000000000000.5",
+    ];
+    let after = [
+        "", " ", ",", "]", ")", "\n", "..", ".each", "é", "x", "_", "}",
+    ];
+    let mut fast = 0;
+    for n in numbers {
+        for a in after {
+            let src = format!("{n}{a}");
+            let Some(plain) = Lexer::new(&src, 0, 0).plain_number(0) else {
+                continue;
+            };
+            fast += 1;
+            assert_eq!(Ok(plain), general_number(&src), "{src:?}");
+        }
+    }
+    assert!(fast > 60, "{fast}");
+    // What the general scan reads otherwise is left to it.
+    for src in [
+        "0x1F",
+        "0123",
+        "1e3",
+        "1.5e3",
+        "1a",
+        "1.5.3",
+        "99999999999999999999",
+    ] {
+        assert_eq!(Lexer::new(src, 0, 0).plain_number(0), None, "{src}");
+    }
+    assert_eq!(
+        toks("[1, 2.5]")[1..4],
+        [Tok::Integer(1), Tok::Punct(Punct::Comma), Tok::Float(2.5)]
+    );
+}

@@ -246,6 +246,24 @@ impl<'s> Parser<'s> {
 
     /// A hash key or value, or an array element: `type` and `function` are strings there.
     fn hash_entry(&mut self) -> PResult<Expr> {
+        // A literal followed by what ends an entry is that literal: what the way down
+        // through assignments, relationships, resources and operators gives, without it
+        // (most of a big data literal's elements).
+        if matches!(
+            self.tok(),
+            Tok::Integer(_)
+                | Tok::Float(_)
+                | Tok::Str(_)
+                | Tok::Name(_)
+                | Tok::Keyword(Keyword::True | Keyword::False)
+        ) && matches!(
+            self.peek_tok(1),
+            Tok::Punct(
+                Punct::FArrow | Punct::Comma | Punct::RBrack | Punct::RBrace | Punct::RParen
+            )
+        ) {
+            return self.primary();
+        }
         if let Tok::Keyword(k @ (Keyword::Type | Keyword::Function)) = self.tok() {
             if matches!(
                 self.peek_tok(1),

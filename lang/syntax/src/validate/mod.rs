@@ -171,6 +171,9 @@ impl Validator {
                 self.expr(text, Place::Nested)
             }
             ExprKind::Variable(v) => names::check_variable(self, &v.name, e.span),
+            ExprKind::Array(_, shared) | ExprKind::Hash(_, shared) if shared.is_constant() => {
+                self.constant_literal(e)
+            }
             ExprKind::Array(items, _) => {
                 for i in items {
                     self.rvalue(i);
@@ -393,6 +396,38 @@ impl Validator {
                 self.expr(a, Place::Nested);
                 self.expr(b, Place::Nested);
             }
+        }
+    }
+
+    /// What the walk checks in an array or hash literal of constants (plain literals,
+    /// negated numbers, such literals), in the walk's order, without its general steps:
+    /// repeated keys, reserved words.
+    fn constant_literal(&mut self, e: &Expr) {
+        match &e.kind {
+            ExprKind::Array(items, _) => {
+                for i in items {
+                    self.constant_element(i);
+                }
+            }
+            ExprKind::Hash(entries, _) => {
+                self.duplicate_keys(entries);
+                for (k, v) in entries {
+                    self.constant_element(k);
+                    self.constant_element(v);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// An element of [`Validator::constant_literal`]'s literal.
+    fn constant_element(&mut self, e: &Expr) {
+        match &e.kind {
+            ExprKind::Array(..) | ExprKind::Hash(..) => {
+                crate::limits::deep(|| self.constant_literal(e))
+            }
+            ExprKind::QualifiedName(_) => self.expr_here(e, Place::Nested),
+            _ => {}
         }
     }
 

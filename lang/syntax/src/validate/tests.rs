@@ -299,3 +299,20 @@ fn json_heredocs_are_checked() {
     );
     assert_eq!(verr("@(END:json)\n{\"a\": [1, 2]}\nEND"), "ok");
 }
+
+/// Literals made only of constants are checked by a walk of their own: what it finds is
+/// what the general walk finds, at any depth.
+#[test]
+fn constant_literals_are_checked_at_any_depth() {
+    for src in [
+        "$x = [1, [2, {a => 1, 'a' => 2}]]",
+        "$x = {k => [{a => 1, 'a' => 2}], n => -1}",
+        "$x = {k => {a => 1, 'a' => 2}, a => 3}",
+    ] {
+        assert_eq!(verr(src), "The key 'a' is declared more than once", "{src}");
+    }
+    for src in ["$x = [1, [attr]]", "$x = {k => {v => private}}"] {
+        assert!(verr(src).starts_with("Use of reserved word: "), "{src}");
+    }
+    assert_eq!(verr("$x = [1, [2, {a => 1, b => [true, -2.5]}]] $x"), "ok");
+}
