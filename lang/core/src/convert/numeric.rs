@@ -225,16 +225,22 @@ pub fn new_integer(args: &[Value]) -> Result<Value, Error> {
     Ok(Value::Integer(if abs { n.wrapping_abs() } else { n }))
 }
 
-fn is_convertible_to_integer(v: &Value) -> bool {
+/// Whether `v` is of the numeric conversions' `Convertible` types: a number, a Boolean, a
+/// Timespan or Timestamp, or a string `numeric_text` accepts (their `Pattern`).
+fn is_convertible(v: &Value, numeric_text: fn(&str) -> bool) -> bool {
     match v {
         Value::Integer(_)
         | Value::Float(_)
         | Value::Boolean(_)
         | Value::Timespan(_)
         | Value::Timestamp(_) => true,
-        Value::String(s) => numbers::matches_integer_lenient(s),
+        Value::String(s) => numeric_text(s),
         _ => false,
     }
+}
+
+fn is_convertible_to_integer(v: &Value) -> bool {
+    is_convertible(v, numbers::matches_integer_lenient)
 }
 
 /// Ruby's `Integer(s)` / `Integer(s, radix)`, retried without the space between sign and
@@ -290,15 +296,7 @@ fn abs_mismatch(function: &str, from: &Value, got: &Value) -> Error {
         "Numeric"
     };
     let convertible = format!("Variant[{head}, Boolean, {PATTERN}, Timespan, Timestamp]");
-    let from_ok = match from {
-        Value::Integer(_)
-        | Value::Float(_)
-        | Value::Boolean(_)
-        | Value::Timespan(_)
-        | Value::Timestamp(_) => true,
-        Value::String(s) => numbers::matches_float(s),
-        _ => false,
-    };
+    let from_ok = is_convertible(from, numbers::matches_float);
     let rejected = if from_ok {
         format!("parameter 'abs' {}", expects("Boolean", got))
     } else {

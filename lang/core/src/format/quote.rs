@@ -65,30 +65,54 @@ pub fn ruby_inspect(s: &str) -> String {
         out.push('"');
         return out;
     }
-    let mut chars = s.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '\t' => out.push_str("\\t"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\u{1b}' => out.push_str("\\e"),
-            '\u{7}' => out.push_str("\\a"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{b}' => out.push_str("\\v"),
-            '\u{c}' => out.push_str("\\f"),
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            // `#{`, `#$`, `#@` would interpolate in Ruby source.
-            '#' if matches!(chars.peek(), Some('{' | '$' | '@')) => out.push_str("\\#"),
-            // Control characters of a UTF-8 string (the reference: `"a\u0001"`).
-            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
-                out.push_str(&format!("\\u{:04X}", c as u32))
-            }
-            c => out.push(c),
-        }
-    }
+    ruby_escaped(s, &mut out, false);
     out.push('"');
     out
+}
+
+/// Ruby's `String#dump` of a UTF-8 string: `inspect`'s escapes, with every character past
+/// ASCII written `\uXXXX` (`\u{XXXXX}` past the BMP) and other control characters `\xXX`,
+/// so that the result is ASCII.
+pub fn ruby_dump(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    ruby_escaped(s, &mut out, true);
+    out.push('"');
+    out
+}
+
+/// The text of `s` between the double quotes of Ruby's `inspect` (or `dump`).
+fn ruby_escaped(s: &str, out: &mut String, dump: bool) {
+    use std::fmt::Write;
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        let _ = match c {
+            '\t' => write!(out, "\\t"),
+            '\n' => write!(out, "\\n"),
+            '\r' => write!(out, "\\r"),
+            '\u{1b}' => write!(out, "\\e"),
+            '\u{7}' => write!(out, "\\a"),
+            '\u{8}' => write!(out, "\\b"),
+            '\u{b}' => write!(out, "\\v"),
+            '\u{c}' => write!(out, "\\f"),
+            '"' => write!(out, "\\\""),
+            '\\' => write!(out, "\\\\"),
+            // `#{`, `#$`, `#@` would interpolate in Ruby source.
+            '#' if matches!(chars.peek(), Some('{' | '$' | '@')) => write!(out, "\\#"),
+            // Control characters of a UTF-8 string (the reference: `"a\u0001"`; `dump`:
+            // `"a\x01"`).
+            c if ((c as u32) < 0x20 || c as u32 == 0x7f) && dump => {
+                write!(out, "\\x{:02X}", c as u32)
+            }
+            c if (c as u32) < 0x20 || c as u32 == 0x7f => write!(out, "\\u{:04X}", c as u32),
+            c if dump && (c as u32) > 0xffff => write!(out, "\\u{{{:X}}}", c as u32),
+            c if dump && !c.is_ascii() => write!(out, "\\u{:04X}", c as u32),
+            c => {
+                out.push(c);
+                Ok(())
+            }
+        };
+    }
 }
 
 /// A JSON string as Ruby's JSON generator writes it (`to_json`, `JSON.generate`, stdlib's

@@ -173,7 +173,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             };
             Ok(Some(leading_integer(&rest, base)))
         }
-        M::dump => Ok(Some(RValue::str(dump(s)))),
+        M::dump => Ok(Some(RValue::str(prepl_core::format::quote::ruby_dump(s)))),
         // (the deduplicated frozen string: the same text)
         M::op_neg => Ok(Some(recv.clone())),
         M::ord => match s.chars().next() {
@@ -1106,41 +1106,4 @@ fn case_options(args: &[RValue], at: usize) -> R<()> {
 fn grow_chars(s: &str, at: usize) -> R<()> {
     let one = std::mem::size_of::<RValue>() + std::mem::size_of::<String>() + 16;
     super::grow(s.len().saturating_mul(one), at)
-}
-
-/// Ruby's `String#dump` of a UTF-8 string: `inspect`'s escapes, with every character past
-/// ASCII written `\uXXXX` (`\u{XXXXX}` past the BMP) and other control characters `\xXX`,
-/// so that the result is ASCII.
-fn dump(s: &str) -> String {
-    use std::fmt::Write;
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    let mut chars = s.chars().peekable();
-    while let Some(ch) = chars.next() {
-        match ch {
-            '\t' => out.push_str("\\t"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\u{1b}' => out.push_str("\\e"),
-            '\u{7}' => out.push_str("\\a"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{b}' => out.push_str("\\v"),
-            '\u{c}' => out.push_str("\\f"),
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '#' if matches!(chars.peek(), Some('{' | '$' | '@')) => out.push_str("\\#"),
-            ch if (ch as u32) < 0x20 || ch as u32 == 0x7f => {
-                let _ = write!(out, "\\x{:02X}", ch as u32);
-            }
-            ch if (ch as u32) > 0xffff => {
-                let _ = write!(out, "\\u{{{:X}}}", ch as u32);
-            }
-            ch if !ch.is_ascii() => {
-                let _ = write!(out, "\\u{:04X}", ch as u32);
-            }
-            ch => out.push(ch),
-        }
-    }
-    out.push('"');
-    out
 }
