@@ -486,24 +486,29 @@ pub fn main(args: Vec<String>) -> i32 {
             }
         },
     };
+    if opts.repeat == 1 {
+        return match setup_of(&opts) {
+            Ok(setup) => run_batch(&opts, &setup, name, &text, Output::Print),
+            Err(status) => status,
+        };
+    }
     for _ in 1..opts.repeat {
-        let status = earlier_run(&opts, name, &text);
+        let status = repeated_run(&opts, name, &text, Output::Drop);
         if status != 0 {
             return status;
         }
     }
-    match setup_of(&opts) {
-        Ok(setup) => run_batch(&opts, &setup, name, &text, Output::Print),
-        Err(status) => status,
-    }
+    repeated_run(&opts, name, &text, Output::Print)
 }
 
-/// One of the runs `--repeat` makes before the last: on a thread of its own, so that it
-/// starts with no thread-local caches, as a new process would; its output is dropped.
-fn earlier_run(opts: &Options, name: &str, text: &str) -> i32 {
+/// One of the runs of `--repeat`: on a thread of its own, so that it starts with no
+/// thread-local caches, as a new process would (the last one too: on the thread that read
+/// the arguments and the program it took about twice as long as on a new one, docs/
+/// benchmarks.md, session 36); the output of all but the last is dropped.
+fn repeated_run(opts: &Options, name: &str, text: &str, output: Output) -> i32 {
     std::thread::scope(|scope| {
         let run = evaluation_thread().spawn_scoped(scope, || match setup_of(opts) {
-            Ok(setup) => run_batch(opts, &setup, name, text, Output::Drop),
+            Ok(setup) => run_batch(opts, &setup, name, text, output),
             Err(status) => status,
         });
         match run {
