@@ -584,14 +584,15 @@ pub(super) fn root_mismatch(e: &PType, v: &Value, path: &str) -> String {
             PType::Variant(ts) => ts.iter().collect(),
             t => vec![t],
         };
-        let detailed = !matches!(resolved, PType::Variant(_))
-            && alternatives
-                .iter()
-                .any(|t| same_kind(t, &actual) || assignable_to_default(t, &actual));
+        // (the reference details the actual type when the alias's definition is of its kind
+        // or takes its generalization, and else names its base type: `got Boolean`, `got
+        // Type`)
+        let detailed = same_kind(&resolved, &actual)
+            || super::is_assignable(&resolved, &super::infer::generalize(&actual));
         let got = if detailed {
             detailed_actual(&alternatives, &actual)
         } else {
-            short_name(&actual)
+            base_name(&actual)
         };
         let name = expanded(e);
         return at(
@@ -632,7 +633,7 @@ pub(super) fn root_mismatch(e: &PType, v: &Value, path: &str) -> String {
         let got = if full {
             detailed_actual(&resolved, &actual)
         } else if any_alias {
-            short_name(&actual)
+            base_name(&actual)
         } else {
             base_name(&actual)
         };

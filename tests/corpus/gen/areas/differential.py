@@ -560,3 +560,11 @@ PROGRAMS += [
     "assert_type(NotUndef[Struct], {'x' => 42, -1 => 2})",
     "assert_type(Struct, {})",
 ]
+# Against an alias, an actual type its definition does not take is named by its base name.
+PROGRAMS += [
+    "type A = Optional[String[1]] function f(A $x) { $x } f(false)",
+    "type A = Float function f(A $x) { $x } f(String[1])",
+    "type A = NotUndef[Struct] function f(A $x) { $x } f([[], 'A', []])",
+    "type A = Optional[Tuple[Pattern[/b/, /x/], Float[4.0, 6.5]]] function f(A $x) { $x } f(0.1)",
+    "type A = String[3, 8] function f(A $x) { $x } f(String[1])",
+]
