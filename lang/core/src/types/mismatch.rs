@@ -632,9 +632,8 @@ pub(super) fn root_mismatch(e: &PType, v: &Value, path: &str) -> String {
         });
         let got = if full {
             detailed_actual(&resolved, &actual)
-        } else if any_alias {
-            base_name(&actual)
         } else {
+            // (the reference's simple name, with or without an alias among them)
             base_name(&actual)
         };
         let names = alternatives
