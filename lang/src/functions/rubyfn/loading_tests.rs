@@ -28,12 +28,7 @@ fn definitions_kept_until_a_file_changes() {
         .unwrap();
     };
     write_helper(1);
-    let mut s = crate::Session::new();
-    s.set_environment(crate::env::Environment {
-        name: "production".into(),
-        dir: None,
-        modulepath: vec![root.clone()],
-    });
+    let mut s = session_on(&root);
     let run =
         |s: &mut crate::Session, src: &str| crate::format::to_programmatic(&s.eval(src).unwrap());
     assert_eq!(run(&mut s, "[m::count(), m::count()]"), "[1, 2]");
@@ -71,12 +66,7 @@ fn legacy_functions_found_once_per_evaluation() {
         .unwrap();
     };
     write("m_up", "args[0].upcase");
-    let mut s = crate::Session::new();
-    s.set_environment(crate::env::Environment {
-        name: "production".into(),
-        dir: None,
-        modulepath: vec![root.clone()],
-    });
+    let mut s = session_on(&root);
     let run = |s: &mut crate::Session, src: &str| match s.eval(src) {
         Ok(v) => crate::format::to_programmatic(&v),
         Err(e) => e.message,
@@ -113,12 +103,7 @@ fn a_pp_function_still_wins_over_a_ruby_one_called_before() {
         .unwrap();
     }
     std::fs::write(root.join("m/functions/a.pp"), "function m::a() { 'pp' }\n").unwrap();
-    let mut s = crate::Session::new();
-    s.set_environment(crate::env::Environment {
-        name: "production".into(),
-        dir: None,
-        modulepath: vec![root.clone()],
-    });
+    let mut s = session_on(&root);
     let shown = |v: crate::values::Value| crate::format::to_programmatic(&v);
     let calls = "[m::a(), m::b(), m::a(), m::b()]";
     assert_eq!(shown(s.eval(calls).unwrap()), "['pp', 'rb', 'pp', 'rb']");
@@ -130,6 +115,17 @@ fn a_pp_function_still_wins_over_a_ruby_one_called_before() {
 /// A fresh modulepath directory of the test's own (`tag`) holding a module `m` with its
 /// 4.x (`lib/puppet/functions/m`) and 3.x (`lib/puppet/parser/functions`) function
 /// directories made: (the modulepath, the 4.x directory, the 3.x directory).
+/// A session whose environment `production` has the modulepath `root` alone.
+fn session_on(root: &std::path::Path) -> crate::Session {
+    let mut s = crate::Session::new();
+    s.set_environment(crate::env::Environment {
+        name: "production".into(),
+        dir: None,
+        modulepath: vec![root.to_path_buf()],
+    });
+    s
+}
+
 fn function_dirs(tag: &str) -> (std::path::PathBuf, std::path::PathBuf, std::path::PathBuf) {
     let root = std::env::temp_dir().join(format!("prepl-rubyfn-{tag}-{}", std::process::id()));
     let v4 = root.join("m/lib/puppet/functions/m");
@@ -163,12 +159,7 @@ fn ruby_block_to_call_function_is_the_lambda() {
          out\nend\n",
     )
     .unwrap();
-    let mut s = crate::Session::new();
-    s.set_environment(crate::env::Environment {
-        name: "production".into(),
-        dir: None,
-        modulepath: vec![root.clone()],
-    });
+    let mut s = session_on(&root);
     let shown = |v: crate::values::Value| crate::format::to_programmatic(&v);
     assert_eq!(shown(s.eval("m::each_block(3)").unwrap()), "[3, 6, 10]");
     // (the block's error reaches the function with its class; `break` leaves `each`)
@@ -197,12 +188,7 @@ fn variables_read_are_the_same_ruby_object_in_an_evaluation() {
          \"#{seen} #{closure_scope[name].equal?(v)}\"\n  end\nend\n",
     )
     .unwrap();
-    let mut s = crate::Session::new();
-    s.set_environment(crate::env::Environment {
-        name: "production".into(),
-        dir: None,
-        modulepath: vec![root.clone()],
-    });
+    let mut s = session_on(&root);
     let shown = |v: crate::values::Value| crate::format::to_programmatic(&v);
     // The second call reads the object the first changed, as the reference's (where
     // the change reaches the Puppet variable too); another hash is another object.
@@ -243,12 +229,7 @@ fn libraries_are_known_per_evaluation() {
          Shellwords.shellescape(s)\n  end\nend\n",
     )
     .unwrap();
-    let mut s = crate::Session::new();
-    s.set_environment(crate::env::Environment {
-        name: "production".into(),
-        dir: None,
-        modulepath: vec![root.clone()],
-    });
+    let mut s = session_on(&root);
     let shown = |v: crate::values::Value| crate::format::to_programmatic(&v);
     assert_eq!(
         shown(s.eval("[m::esc('a b'), m::esc('c d')]").unwrap()),
@@ -332,12 +313,7 @@ fn instance_variables_of_a_function_last_across_its_calls() {
          @n ||= 0\n    @n += 1\n    \"#{@n} #{@x.inspect}\"\n  end\nend\n",
     )
     .unwrap();
-    let mut s = crate::Session::new();
-    s.set_environment(crate::env::Environment {
-        name: "production".into(),
-        dir: None,
-        modulepath: vec![root.clone()],
-    });
+    let mut s = session_on(&root);
     let run =
         |s: &mut crate::Session, src: &str| crate::format::to_programmatic(&s.eval(src).unwrap());
     assert_eq!(
