@@ -29,6 +29,23 @@ pub trait NativeLambda: std::fmt::Debug {
 }
 
 impl Closure {
+    /// A closure of `params` and no body, at top level: a native callable's (`native`) or
+    /// one that only says what it takes.
+    pub fn bodiless(params: Vec<Param>, native: Option<Rc<dyn NativeLambda>>) -> Closure {
+        Closure {
+            lambda: Rc::new(Lambda {
+                params,
+                return_type: None,
+                body: Vec::new(),
+                span: Span::default(),
+                frame_size: Default::default(),
+            }),
+            layout: Default::default(),
+            frame: None,
+            native,
+        }
+    }
+
     /// The number of declared parameters.
     pub fn param_count(&self) -> usize {
         self.lambda.params.len()

@@ -62,7 +62,7 @@ impl RubyLambda {
 /// whose parameters say how many arguments the block takes, as the reference reads a Ruby
 /// block (all optional, `|a, b|` taking 0 to 2), and whose calls run `native`.
 pub(crate) fn block_closure(params: usize, native: Rc<dyn crate::eval::NativeLambda>) -> Closure {
-    use crate::syntax::ast::{Expr, ExprKind, Lambda, Param, Span};
+    use crate::syntax::ast::{Expr, ExprKind, Param, Span};
     let params = (0..params)
         .map(|i| Param {
             name: Rc::from(format!("arg{i}")),
@@ -72,18 +72,7 @@ pub(crate) fn block_closure(params: usize, native: Rc<dyn crate::eval::NativeLam
             span: Span::default(),
         })
         .collect();
-    Closure {
-        lambda: Rc::new(Lambda {
-            params,
-            return_type: None,
-            body: Vec::new(),
-            span: Span::default(),
-            frame_size: Default::default(),
-        }),
-        layout: Default::default(),
-        frame: None,
-        native: Some(native),
-    }
+    Closure::bodiless(params, Some(native))
 }
 
 impl crate::eval::NativeLambda for RubyLambda {

@@ -373,7 +373,7 @@ fn signatures_are_parsed_once_per_process() {
 
 /// A lambda of `required` parameters, then `optional` ones, then a captured rest.
 fn lambda_of(required: usize, optional: usize, rest: bool) -> Closure {
-    use crate::syntax::ast::{Expr, ExprKind, Lambda, Param, Span};
+    use crate::syntax::ast::{Expr, ExprKind, Param, Span};
     let param = |i: usize, default: bool, captures_rest: bool| Param {
         name: Rc::from(format!("p{i}")),
         type_expr: None,
@@ -386,16 +386,5 @@ fn lambda_of(required: usize, optional: usize, rest: bool) -> Closure {
     if rest {
         params.push(param(required + optional, false, true));
     }
-    Closure {
-        lambda: Rc::new(Lambda {
-            params,
-            return_type: None,
-            body: Vec::new(),
-            span: Span::default(),
-            frame_size: Default::default(),
-        }),
-        layout: Default::default(),
-        frame: None,
-        native: None,
-    }
+    Closure::bodiless(params, None)
 }
