@@ -564,7 +564,9 @@ impl Evaluator {
     pub(super) fn type_by_reference(&mut self, n: &Rc<str>) -> EvalResult<PType> {
         Ok(match self.find_type_named(n) {
             Ok(Some(t)) => t,
-            Err(e) if self.is_invalid_alias(&n.to_ascii_lowercase()) => return Err(e.into()),
+            // (an alias defined with an error, or an object type whose checks fail: the
+            // reference's lazy reference would fail the same way where it is used)
+            Err(e) if self.aliases.contains_key(&*n.to_ascii_lowercase()) => return Err(e.into()),
             // A type alias or define of a module, loaded on first use.
             Ok(None) | Err(_) => {
                 let lower = n.to_ascii_lowercase();

@@ -35,21 +35,23 @@ fn signatures(attrs: &[crate::types::object::Attribute]) -> Vec<Signature> {
         block: None,
         fallback: false,
     };
-    // Required attributes first, then those with defaults, as the reference orders them.
-    let mut ordered: Vec<&crate::types::object::Attribute> =
-        attrs.iter().filter(|a| default_of(a).is_none()).collect();
-    ordered.extend(attrs.iter().filter(|a| default_of(a).is_some()));
+    // Attributes without a default first, then those with one, as the reference's
+    // generated constructor orders them; the first `required` are required (those whose
+    // type does not accept undef), the rest optional by position.
+    let ordered = positional_order(attrs);
+    let required = required_count(attrs);
     let positional = Signature {
         params: ordered
             .iter()
-            .map(|a| Param {
+            .enumerate()
+            .map(|(i, a)| Param {
                 name: a.name.to_string(),
                 ty: a.typ.clone(),
                 shown: crate::types::alias_display(&a.typ),
-                arity: if default_of(a).is_some() {
-                    Arity::Optional
-                } else {
+                arity: if i < required {
                     Arity::Required
+                } else {
+                    Arity::Optional
                 },
             })
             .collect(),
@@ -80,15 +82,34 @@ pub fn new_object(o: &Rc<ObjectType>, args: &[Value]) -> Result<Value, Error> {
                     .unwrap_or(Value::Undef)
             })
             .collect(),
-        _ => attrs
-            .iter()
-            .map(|a| {
-                args.get(ordered_index(&attrs, a))
-                    .cloned()
-                    .or_else(|| default_of(a))
-                    .unwrap_or(Value::Undef)
-            })
-            .collect(),
+        _ => {
+            // The reference's constructor takes every attribute without a default: fewer
+            // arguments than those pass its dispatch (the type may accept undef) and fail in
+            // the constructor, with Ruby's message.
+            let ordered = positional_order(&attrs);
+            let needed = ordered.iter().filter(|a| default_of(a).is_none()).count();
+            if args.len() < needed {
+                let expected = if needed == ordered.len() {
+                    needed.to_string()
+                } else {
+                    format!("{needed}..{}", ordered.len())
+                };
+                return Err(Error::eval(format!(
+                    "wrong number of arguments (given {}, expected {expected})",
+                    args.len()
+                )));
+            }
+            attrs
+                .iter()
+                .map(|a| {
+                    let i = ordered.iter().position(|x| x.name == a.name);
+                    i.and_then(|i| args.get(i))
+                        .cloned()
+                        .or_else(|| default_of(a))
+                        .unwrap_or(Value::Undef)
+                })
+                .collect()
+        }
     };
     Ok(Value::Object(Rc::new(ObjectValue {
         typ: o.clone(),
@@ -106,17 +127,22 @@ pub fn object_type_of(t: &PType) -> Option<Rc<ObjectType>> {
     })
 }
 
-/// The position of an attribute among the positional parameters (required ones first).
-fn ordered_index(
+/// The positional parameters' order: attributes without a default, then those with one.
+fn positional_order(
     attrs: &[crate::types::object::Attribute],
-    a: &crate::types::object::Attribute,
-) -> usize {
-    let required = attrs.iter().filter(|x| default_of(x).is_none());
-    let optional = attrs.iter().filter(|x| default_of(x).is_some());
-    required
-        .chain(optional)
-        .position(|x| x.name == a.name)
-        .unwrap_or(usize::MAX)
+) -> Vec<&crate::types::object::Attribute> {
+    let mut ordered: Vec<_> = attrs.iter().filter(|a| default_of(a).is_none()).collect();
+    ordered.extend(attrs.iter().filter(|a| default_of(a).is_some()));
+    ordered
+}
+
+/// How many positional arguments the dispatch requires: the attributes that have no default
+/// and whose type does not accept undef (the init hash's required keys).
+fn required_count(attrs: &[crate::types::object::Attribute]) -> usize {
+    attrs
+        .iter()
+        .filter(|a| default_of(a).is_none() && !crate::types::is_instance(&a.typ, &Value::Undef))
+        .count()
 }
 
 /// The two signatures of the reference's URI constructor.

@@ -713,6 +713,8 @@ fn same_kind(e: &PType, a: &PType) -> bool {
 fn assignable_to_default(e: &PType, actual: &PType) -> bool {
     match e {
         PType::Alias(_) | PType::Data | PType::RichData | PType::Iterator(_) => false,
+        // (an object type's default is `Object`)
+        PType::ObjectType(_) | PType::ObjectExt(_) => super::is_assignable(&PType::Object, actual),
         e => super::names::by_name(&base_name(e)).is_some_and(|d| super::is_assignable(&d, actual)),
     }
 }
@@ -754,6 +756,8 @@ fn type_text(t: &PType) -> String {
         PType::Type(Some(inner)) if matches!(**inner, PType::ObjectType(_)) => {
             format!("Type[{}]", super::display::alias_display(inner))
         }
+        // (and in full where it is detailed: against another object type)
+        PType::ObjectType(_) => super::display::alias_display(t),
         t => t.to_string(),
     }
 }

@@ -208,6 +208,24 @@ impl ObjectType {
         out
     }
 
+    /// The attributes the equality checks count as included: `equality`, else every
+    /// attribute but the constants (derived ones too), each type in the chain its own.
+    pub fn equality_members(self: &Rc<Self>) -> Vec<Rc<str>> {
+        let mut out: Vec<Rc<str>> = Vec::new();
+        for o in self.ancestry().iter().rev() {
+            match &o.equality {
+                Some(names) => out.extend(names.iter().cloned()),
+                None => out.extend(
+                    o.attributes
+                        .iter()
+                        .filter(|a| !a.is_constant())
+                        .map(|a| a.name.clone()),
+                ),
+            }
+        }
+        out
+    }
+
     /// Every member name (attributes, constants, functions), for completion.
     pub fn member_names(self: &Rc<Self>) -> Vec<Rc<str>> {
         let mut out: Vec<Rc<str>> = Vec::new();
@@ -452,6 +470,11 @@ fn attribute(label: &str, name: &Rc<str>, v: &Value) -> Result<Attribute, String
     let h = match v {
         Value::Type(t) => {
             a.typ = (**t).clone();
+            // The short form of an `Optional` attribute has the default undef (the long
+            // form without `value` has none: it must be given, and it prints).
+            if matches!(a.typ, PType::Optional(_)) {
+                a.value = Some(Value::Undef);
+            }
             return Ok(a);
         }
         Value::Hash(h) => h,
@@ -523,6 +546,10 @@ pub fn validate(o: &Rc<ObjectType>) -> Result<(), String> {
         seen.push(Rc::as_ptr(&x));
         p = x.parent_object();
     }
+    // Resolving a type resolves its parent first, with the parent's checks.
+    if let Some(parent) = o.parent_object() {
+        validate(&parent)?;
+    }
     for a in &o.attributes {
         let name = &a.name;
         match a.kind {
@@ -573,12 +600,15 @@ pub fn validate(o: &Rc<ObjectType>) -> Result<(), String> {
             }
             Some((owner, Some(parent_attr))) => {
                 let pl = owner.label();
-                if parent_attr.final_ {
+                // A constant is final, yet a constant may override a constant.
+                let final_ = parent_attr.final_ || parent_attr.is_constant();
+                if final_ && !(parent_attr.is_constant() && a.is_constant()) {
                     return Err(format!(
                         "attribute {label}[{name}] attempts to override final attribute {pl}[{name}]"
                     ));
                 }
-                if !a.override_ {
+                // (a member of `constants` overrides without saying so)
+                if !a.override_ && !a.from_constants {
                     return Err(format!(
                         "attribute {label}[{name}] attempts to override attribute {pl}[{name}] without having override => true"
                     ));
@@ -591,25 +621,73 @@ pub fn validate(o: &Rc<ObjectType>) -> Result<(), String> {
             }
         }
     }
-    if let Some(eq) = &o.equality {
-        let all = o.all_attributes();
-        for n in eq {
-            match all.iter().find(|a| a.name == *n) {
-                None => {
-                    return Err(format!(
-                        "{label} equality is referencing non existent attribute '{n}'"
-                    ))
-                }
-                Some(a) if a.is_constant() => {
-                    return Err(format!(
-                        "{label} equality is referencing constant attribute '{n}'. Reference to constant is not allowed in equality"
-                    ))
-                }
-                Some(_) => {}
+    if let Some(eq) = o.equality.as_ref().filter(|eq| !eq.is_empty()) {
+        validate_equality(o, eq)?;
+    }
+    Ok(())
+}
+
+/// The checks of `equality`: not with `equality_include_type => false`, only attributes
+/// (no constants or functions), none that a parent's equality already includes.
+fn validate_equality(o: &Rc<ObjectType>, eq: &[Rc<str>]) -> Result<(), String> {
+    let label = o.label();
+    if !o.equality_include_type {
+        return Err(
+            "equality_include_type = false cannot be combined with non empty equality specification"
+                .to_string(),
+        );
+    }
+    let parent = o.parent_object();
+    for n in eq {
+        let found = parent
+            .as_ref()
+            .and_then(|p| p.member(n))
+            .map(|(owner, r)| (owner, r, true))
+            .or_else(|| o.member(n).map(|(owner, r)| (owner, r, false)));
+        let Some((owner, r, inherited)) = found else {
+            return Err(format!(
+                "{label} equality is referencing non existent attribute '{n}'"
+            ));
+        };
+        let member = format!("{}[{n}]", owner.label());
+        let attr = match r {
+            MemberRef::Attribute(i) => &owner.attributes[i],
+            MemberRef::Function(_) => {
+                return Err(format!(
+                    "{label} equality is referencing function {member}. Only attribute references are allowed"
+                ))
             }
+        };
+        if inherited {
+            if let Some(p) = &parent {
+                if p.equality_members().contains(n) {
+                    let definer = equality_definer(o, n);
+                    return Err(format!(
+                        "{label} equality is referencing attribute {member} which is included in equality of {}",
+                        definer.label()
+                    ));
+                }
+            }
+        }
+        if attr.is_constant() {
+            return Err(format!(
+                "{label} equality is referencing constant attribute {member}. Reference to constant is not allowed in equality"
+            ));
         }
     }
     Ok(())
+}
+
+/// The topmost type of `o`'s chain whose equality includes `name`.
+fn equality_definer(o: &Rc<ObjectType>, name: &str) -> Rc<ObjectType> {
+    let mut t = o.clone();
+    while let Some(p) = t.parent_object() {
+        if !p.equality_members().iter().any(|m| &**m == name) {
+            break;
+        }
+        t = p;
+    }
+    t
 }
 
 // ---- display
@@ -759,7 +837,10 @@ pub fn write_definition(f: &mut dyn Write, o: &ObjectType) -> fmt::Result {
 /// Whether an attribute prints under `constants`: declared there, or a constant declared
 /// with nothing but its value.
 fn shown_as_constant(a: &Attribute) -> bool {
-    a.from_constants || (a.is_constant() && !a.override_ && !a.final_ && a.annotations.is_none())
+    a.from_constants
+        || (a.is_constant()
+            && a.annotations.is_none()
+            && a.value.as_ref().map(crate::types::infer_generalized) == Some(a.typ.clone()))
 }
 
 fn attribute_text(a: &Attribute) -> String {
@@ -767,21 +848,22 @@ fn attribute_text(a: &Attribute) -> String {
     if a.is_short() {
         return format!("{name} => {}", a.typ);
     }
+    // The reference's order; a constant's `final` is implied and not shown.
     let mut fields = vec![format!("type => {}", a.typ)];
-    if a.final_ {
+    if a.final_ && !a.is_constant() {
         fields.push("final => true".to_string());
     }
     if a.override_ {
         fields.push("override => true".to_string());
+    }
+    if let Some(an) = &a.annotations {
+        fields.push(format!("annotations => {}", value_text(an)));
     }
     if let Some(k) = a.kind {
         fields.push(format!("kind => {}", k.name()));
     }
     if let Some(v) = &a.value {
         fields.push(format!("value => {}", value_text(v)));
-    }
-    if let Some(an) = &a.annotations {
-        fields.push(format!("annotations => {}", value_text(an)));
     }
     format!("{name} => {{{}}}", fields.join(", "))
 }

@@ -25,9 +25,16 @@ pub enum Access {
     NotImplemented(String),
 }
 
-/// The default of an attribute that may be left out: its `value`, or undef when its type
-/// accepts undef.
+/// The declared default of an attribute (`value => ...`; a short-form `Optional` attribute
+/// has undef). An instance prints the attributes whose values differ from it; one without a
+/// default always prints.
 pub fn default_of(a: &Attribute) -> Option<Value> {
+    a.value.clone()
+}
+
+/// The value of an attribute an init hash leaves out: its default, or undef when its type
+/// accepts undef (the key is optional in the init hash's Struct).
+pub fn missing_value(a: &Attribute) -> Option<Value> {
     match &a.value {
         Some(v) => Some(v.clone()),
         None if super::is_instance(&a.typ, &Value::Undef) => Some(Value::Undef),
@@ -58,7 +65,7 @@ impl ObjectValue {
                 let v = h
                     .get(&Value::String(a.name.clone()))
                     .cloned()
-                    .or_else(|| default_of(a))?;
+                    .or_else(|| missing_value(a))?;
                 super::is_instance(&a.typ, &v).then_some(v)
             })
             .collect::<Option<Vec<Value>>>()?;

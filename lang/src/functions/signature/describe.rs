@@ -70,16 +70,21 @@ impl Mismatch {
         }
     }
 
-    /// The reason as listed under a signature: a hash given for a Struct parameter may be
-    /// rejected for several keys, each on its own line, as the reference lists them.
+    /// The reason as listed under a signature: a hash or array given for a Struct, Hash,
+    /// Array or Tuple parameter may be rejected for several keys or elements, each on its
+    /// own line, as the reference lists them.
     fn listed(&self) -> Vec<String> {
         if let Mismatch::Type {
             param,
             expected,
-            actual: actual @ Value::Hash(_),
+            actual: actual @ (Value::Hash(_) | Value::Array(_)),
         } = self
         {
-            if let [t @ PType::Struct(Some(_))] = expected.as_slice() {
+            if let [t @ (PType::Struct(Some(_))
+            | PType::Hash(..)
+            | PType::Array(..)
+            | PType::Tuple(..))] = expected.as_slice()
+            {
                 let all = crate::types::describe_mismatches(t, actual);
                 if all.len() > 1 {
                     return all

@@ -568,3 +568,30 @@ PROGRAMS += [
     "type A = Optional[Tuple[Pattern[/b/, /x/], Float[4.0, 6.5]]] function f(A $x) { $x } f(0.1)",
     "type A = String[3, 8] function f(A $x) { $x } f(String[1])",
 ]
+# (objects, session 37) Object types: a short-form Optional attribute has the default undef,
+# a long-form one none (it prints, and comes first by position); the positional order and
+# the constructor's own arity error; the checks of `equality` and of overrides of final
+# (constant) attributes; a parent whose checks fail fails its child; constants shown under
+# `constants` only when their type is their value's generalized type; object types shown
+# in full in a mismatch against another object; a Hash parameter's every entry listed.
+PROGRAMS += [
+    "type P = Object[{attributes => {a => {type => Optional[Integer]}, b => Integer, c => Optional[String]}}]\n[P({'b' => 2}), P(undef, 2), P(undef, 2, 'x'), P({'b' => 2, 'c' => undef}), P]",
+    "type P = Object[{attributes => {a => {type => Optional[Integer]}, b => Integer, c => Optional[String]}}]\nP(1)",
+    "type P = Object[{attributes => {a => {type => Optional[Integer]}, b => Integer, c => Optional[String]}}]\nP('x')",
+    "type P = Object[{attributes => {a => Variant[Integer, Undef], b => Integer}}]\nP(1)",
+    "type P = Object[{attributes => {a => {type => Integer, value => 5}, b => Optional[Integer], c => {type => Optional[Integer]}}}]\n[P(1), P(1, 2), P(1, 2, 3), P({'c' => 1}), P({}), type(P({}))]",
+    "type P = Object[{attributes => {a => Integer}, constants => {k => 1}, equality => ['k']}]\nP(1)",
+    "type P = Object[{attributes => {a => Integer}, functions => {f => Callable}, equality => ['f']}]\nP(1)",
+    "type P = Object[{attributes => {a => Integer, b => Integer}}]\ntype Q = Object[{parent => P, attributes => {c => Integer}, equality => ['a']}]\nQ(1, 2, 3)",
+    "type P = Object[{attributes => {a => Integer, b => Integer}, equality => ['a']}]\ntype Q = Object[{parent => P, attributes => {c => Integer}, equality => ['b', 'c']}]\n[Q(1, 2, 3), Q(1, 2, 3) == Q(1, 5, 3), Q(1, 2, 3) == Q(2, 2, 3)]",
+    "type P = Object[{attributes => {a => Integer}, equality => ['a'], equality_include_type => false}]\nP(1)",
+    "type P = Object[{attributes => {a => Integer}, constants => {k => 1}}]\ntype Q = Object[{parent => P, constants => {k => 2}}]\n[Q(1).k, Q]",
+    "type P = Object[{attributes => {a => Integer, k => {type => Integer, kind => constant, value => 1}}}]\ntype Q = Object[{parent => P, attributes => {k => {type => Integer, value => 2, override => true}}}]\nQ(1)",
+    "type P = Object[{attributes => {b => {type => Integer[0, 10], value => 5, kind => constant}, c => {type => Integer, value => 5, kind => constant}}}]\nP",
+    "type S = Object[{attributes => {port => Integer}}]\ntype T = Object[{parent => S, attributes => {size => Integer}, equality => ['port']}]\ntype P = Object[{parent => T, attributes => {c => Integer}}]\nP(1, 2, 3)",
+    "type S = Object[{attributes => {size => String}}]\ntype T = Object[{parent => S, attributes => {size => {type => Hash, override => true}}}]\ntype P = Object[{parent => T, attributes => {c => Integer}}]\nP({'c' => 1})",
+    "type P = Object[{attributes => {a => Integer}}]\ntype Q = Object[{attributes => {b => Integer}}]\n[Q(1)].map |P $x| { $x }",
+    "type P = Object[{attributes => {a => Integer}}]\ntype Q = Object[{attributes => {b => Integer}}]\nassert_type(Hash[String, P], {'a' => Q(1)})",
+    "type P = Object[{attributes => {a => Integer}}]\nassert_type(P, Error('x'))",
+    "type T = Object[{attributes => {size => Hash[String, Integer], c => Optional[Integer]}}]\nT({'size' => [1], 'c' => undef})",
+]
