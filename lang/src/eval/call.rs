@@ -182,7 +182,7 @@ impl Evaluator {
                     )
                     .map_err(|f| call_failed(f, name, style, span));
                 }
-                if let Some(r) = object_member(o, name, args.len() - 1) {
+                if let Some(r) = object_member(o, name, &args[1..]) {
                     return r.map_err(|e| {
                         Error::eval(format!("Error while evaluating a Method call, {e}"))
                             .at(span)
@@ -881,11 +881,18 @@ fn is_constant_here(e: &Expr) -> bool {
 fn object_member(
     o: &crate::types::object_instance::ObjectValue,
     name: &str,
-    extra_args: usize,
+    args: &[Value],
 ) -> Option<Result<Value, String>> {
     use crate::types::object_instance::Access;
     if let Some(v) = crate::types::pcore::native_function(o, name) {
         return Some(Ok(v));
+    }
+    let extra_args = args.len();
+    if let Some((owner, crate::types::object::MemberRef::Function(i))) = o.typ.member(name) {
+        let f = &owner.functions[i];
+        if let Err(e) = declared_function_args(&f.typ, args) {
+            return Some(Err(format!("'function {}[{name}]' {e}", owner.label())));
+        }
     }
     Some(match o.access(name)? {
         Access::Value(_) if extra_args > 0 => {
@@ -898,6 +905,47 @@ fn object_member(
         Access::Value(v) => Ok(v),
         Access::NotImplemented(what) => Err(format!("no method is implemented for {what}")),
     })
+}
+
+/// The arguments of a call of an object type's declared function checked against its
+/// `Callable` type, as the reference dispatches it before finding no implementation: the
+/// count (`expects 2 arguments, got 1`), then each type (its parameters have no names:
+/// `parameter '' expects a String value, got Integer`).
+fn declared_function_args(t: &PType, args: &[Value]) -> Result<(), String> {
+    let PType::Callable(c) = &t.resolved() else {
+        return Ok(());
+    };
+    let Some((types, range)) = &c.params else {
+        return Ok(());
+    };
+    let (min, max) = match range {
+        Some(r) => (
+            r.from.max(0) as usize,
+            usize::try_from(r.to).unwrap_or(usize::MAX),
+        ),
+        None => (types.len(), types.len()),
+    };
+    if args.len() < min || args.len() > max {
+        let got = if args.is_empty() {
+            "none".to_string()
+        } else {
+            args.len().to_string()
+        };
+        return Err(format!("expects {}, got {got}", count_text(min, max)));
+    }
+    for (i, v) in args.iter().enumerate() {
+        // (past the types given, the last one repeats)
+        let Some(ty) = types.get(i).or(types.last()) else {
+            break;
+        };
+        if !crate::types::is_instance(ty, v) {
+            return Err(format!(
+                "parameter '' {}",
+                crate::types::describe_mismatch(ty, v)
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Where the name of a method call (`receiver.name(...)`) is in the call's span: the first

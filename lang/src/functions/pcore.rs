@@ -11,20 +11,8 @@ use crate::values::Value;
 use std::rc::Rc;
 
 /// The two signatures of `new_P`: a hash of attribute values, and the values in order.
-fn signatures(attrs: &[crate::types::object::Attribute]) -> Vec<Signature> {
-    let members: Vec<StructMember> = attrs
-        .iter()
-        .map(|a| StructMember {
-            key: a.name.clone(),
-            key_kind: if a.value.is_some() && !crate::types::is_instance(&a.typ, &Value::Undef) {
-                KeyKind::Optional
-            } else {
-                KeyKind::Plain
-            },
-            value: a.typ.clone(),
-        })
-        .collect();
-    let hash_type = PType::Struct(Some(members));
+fn signatures(o: &Rc<ObjectType>) -> Vec<Signature> {
+    let hash_type = o.init_hash_type();
     let hash = Signature {
         params: vec![Param {
             name: "hash".into(),
@@ -38,8 +26,7 @@ fn signatures(attrs: &[crate::types::object::Attribute]) -> Vec<Signature> {
     // Attributes without a default first, then those with one, as the reference's
     // generated constructor orders them; the first `required` are required (those whose
     // type does not accept undef), the rest optional by position.
-    let ordered = positional_order(attrs);
-    let required = required_count(attrs);
+    let (ordered, required) = o.positional();
     let positional = Signature {
         params: ordered
             .iter()
@@ -69,7 +56,7 @@ pub fn new_object(o: &Rc<ObjectType>, args: &[Value]) -> Result<Value, Error> {
         }
     }
     let attrs = o.init_attributes();
-    let sigs = signatures(&attrs);
+    let sigs = signatures(o);
     let name = format!("new_{}", o.label());
     let chosen = dispatch_signatures(&name, &sigs, args, None)?;
     let values: Vec<Value> = match (chosen, args) {
@@ -86,7 +73,7 @@ pub fn new_object(o: &Rc<ObjectType>, args: &[Value]) -> Result<Value, Error> {
             // The reference's constructor takes every attribute without a default: fewer
             // arguments than those pass its dispatch (the type may accept undef) and fail in
             // the constructor, with Ruby's message.
-            let ordered = positional_order(&attrs);
+            let (ordered, _) = o.positional();
             let needed = ordered.iter().filter(|a| default_of(a).is_none()).count();
             if args.len() < needed {
                 let expected = if needed == ordered.len() {
@@ -125,24 +112,6 @@ pub fn object_type_of(t: &PType) -> Option<Rc<ObjectType>> {
         PType::Optional(Some(inner)) | PType::NotUndef(Some(inner)) => object_type_of(inner),
         _ => None,
     })
-}
-
-/// The positional parameters' order: attributes without a default, then those with one.
-fn positional_order(
-    attrs: &[crate::types::object::Attribute],
-) -> Vec<&crate::types::object::Attribute> {
-    let mut ordered: Vec<_> = attrs.iter().filter(|a| default_of(a).is_none()).collect();
-    ordered.extend(attrs.iter().filter(|a| default_of(a).is_some()));
-    ordered
-}
-
-/// How many positional arguments the dispatch requires: the attributes that have no default
-/// and whose type does not accept undef (the init hash's required keys).
-fn required_count(attrs: &[crate::types::object::Attribute]) -> usize {
-    attrs
-        .iter()
-        .filter(|a| default_of(a).is_none() && !crate::types::is_instance(&a.typ, &Value::Undef))
-        .count()
 }
 
 /// The two signatures of the reference's URI constructor.

@@ -29,7 +29,19 @@ pub fn new_value(t: &PType, args: &[Value]) -> Result<Value, Error> {
             if inner.with_resolved(|i| matches!(i, PType::Uri(_)))
                 || super::pcore::object_type_of(inner).is_some() =>
         {
-            let all: Vec<Value> = args.iter().chain(init_args.iter()).cloned().collect();
+            // (`Init[P].new([1, 2])` is `P.new(1, 2)` unless `P.new` takes the array as
+            // one value)
+            let spread = match (args, super::pcore::object_type_of(inner)) {
+                ([Value::Array(a)], Some(o)) if init_args.is_empty() => {
+                    (!crate::types::object_instance::init_takes_whole(&o, &args[0]))
+                        .then(|| a.to_vec())
+                }
+                _ => None,
+            };
+            let all: Vec<Value> = match spread {
+                Some(values) => values,
+                None => args.iter().chain(init_args.iter()).cloned().collect(),
+            };
             Some(((**inner).clone(), all))
         }
         _ => None,

@@ -237,7 +237,70 @@ def op(rng, objs, insts):
     return make(rng, o)
 
 
+def extra(rng):
+    """A program of the rarer features: TypeSets, declared functions, derived attributes,
+    type parameters, `Init`, anonymous object types, `Deferred`, `URI`, annotations."""
+    k = rng.randrange(10)
+    t, good, bad = rng.choice(ATTR_TYPES)
+    v = rng.choice(good + bad)
+    if k == 0:
+        body = f"types => {{P => Object[{{attributes => {{a => {t}}}}}], Q => Object[{{parent => P, attributes => {{b => Integer}}}}]}}"
+        ver = rng.choice(["version => '1.0.0', ", "", "pcore_version => '1.0.0', "])
+        use = rng.choice(["MyTs::P", "MyTs::Q", "MyTs", f"MyTs::P({v})", f"MyTs::Q({v}, 1)",
+                          f"MyTs::Q({v}, 1) =~ MyTs::P", "MyTs::Q < MyTs::P",
+                          f"type(MyTs::P({v}))"])
+        return f"type MyTs = TypeSet[{{{ver}{body}}}]\n{use}"
+    if k == 1:
+        f = rng.choice(["Callable[[0, 0], Integer]", "Callable[1, 1]", "Callable"])
+        use = rng.choice(["P(1).area", "P(1).area()", "P(1).a", "P", "P(1)", "P.new(1).area(2)"])
+        return f"type P = Object[{{attributes => {{a => Integer}}, functions => {{area => {f}}}}}]\n{use}"
+    if k == 2:
+        use = rng.choice(["P(1).d", "P(1)", "P", "P({'a' => 1, 'd' => 2})", "P(1, 2)"])
+        kind = rng.choice(["derived", "given_or_derived"])
+        return f"type P = Object[{{attributes => {{a => Integer, d => {{type => Integer, kind => {kind}}}}}}}]\n{use}"
+    if k == 3:
+        tp = rng.choice(["{x => Integer}", "{x => Integer, y => String}", "{x => {type => Integer}}"])
+        use = rng.choice(["P[1]", "P[1] =~ Type[P]", "P(1, 'a') =~ P[1]", "P(1, 'a') =~ P[2]",
+                          "P[1] < P", "P['a']", "P[{x => 1}]", "P[]", "type(P(1, 'a'))",
+                          "P[default, 'a']"])
+        return f"type P = Object[{{type_parameters => {tp}, attributes => {{x => Integer, y => String}}}}]\n{use}"
+    if k == 4:
+        use = rng.choice([f"Init[P].new({v})", f"{v} =~ Init[P]", f"Init[P]", f"Init[P, {v}]",
+                          f"[{v}].map |Init[P] $x| {{ P($x) }}", f"Init[P] == Init[P]"])
+        return f"type P = Object[{{attributes => {{a => {t}}}}}]\n{use}"
+    if k == 5:
+        o = f"Object[{{attributes => {{a => {t}}}}}]"
+        use = rng.choice([o, f"{o}.new({v})", f"{o} == {o}", f"{o} < Object", f"{v} =~ {o}",
+                          f"type({o}.new({v}))", f"Object[{{name => 'X', attributes => {{a => {t}}}}}]"])
+        return use
+    if k == 6:
+        use = rng.choice(["Deferred('f', [1])", "Deferred('f', [1]).name", "Deferred('f').arguments",
+                          "Deferred('F')", "Deferred('f', 1)", "type(Deferred('f'))",
+                          "Deferred('f') == Deferred('f')", "Deferred('f') =~ Object",
+                          "Deferred('$x')"])
+        return use
+    if k == 7:
+        use = rng.choice(["URI('http://a.example/x?y=1#z')", "URI('http://a.example/x').host",
+                          "URI({'scheme' => 'https', 'host' => 'h', 'port' => 8080})",
+                          "URI('a:b') =~ URI", "URI('http://a.example') == URI('http://a.example')",
+                          "type(URI('http://a'))", "URI('http://h/p').path", "URI(1)",
+                          "URI('http://[bad')"])
+        return use
+    if k == 8:
+        a = rng.choice(["{Annotation => {}}", "{}", "{x => 1}"])
+        return f"type P = Object[{{annotations => {a}, attributes => {{a => Integer}}}}]\nP"
+    e = rng.choice(["Error('m')", "Error('m', 'k')", "Error('m', 'k', {'d' => 1})",
+                    "Error({'msg' => 'm', 'kind' => 'k'})", "Error('m', 'k', {}, 'C')"])
+    use = rng.choice([e, f"{e}.kind", f"{e}.issue_code", f"{e}.details", f"{e} =~ Error['k']",
+                      f"type({e})", f"{e} == {e}", f"[{e}].unique", f"String({e})",
+                      f"Error('m', 'k') =~ Error['k', 'x']", "Error('')", "Error(1)",
+                      f"{e} =~ Error[/k/]", f"{e} =~ Error[Enum['k', 'j']]"])
+    return use
+
+
 def check(rng):
+    if rng.random() < 0.3:
+        return extra(rng)
     mistakes = rng.random() < 1 / 6
     objs, defs = [], []
     names = rng.sample(TYPE_NAMES, rng.randint(1, 3))
@@ -265,6 +328,12 @@ def deviation(src, expected, got):
     e, g = expected.get("error") or "", got.get("error") or ""
     if "undefined method" in e or "NoMethodError" in e:
         return "the reference fails internally (a Ruby NoMethodError)"
+    if "Resource type not found: MyTs::" in e:
+        return "a TypeSet's members are reachable by their qualified names (docs/deviations.md)"
+    if "does not represent a valid set of parameters" in e + g:
+        return "Init[P, args] refused where it is made (docs/deviations.md)"
+    if "override => true" in src and not e and not g:
+        return "the reference's generated class misassigns the attributes of a type that overrides one"
     if "override => true" in src and any(
             m in e for m in ("wrong number of arguments (given", "has no value",
                              "Initializer for class")):

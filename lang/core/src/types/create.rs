@@ -201,11 +201,26 @@ pub fn parameterize(t: &PType, args: &mut [Value]) -> Result<Value, Error> {
                     kind_name(first)
                 )));
             };
-            // TODO(functions): the reference checks that the arguments suit T.new().
-            typ(PType::Init(
-                Some(Box::new((**inner).clone())),
-                rest.to_vec(),
-            ))
+            // TODO(functions): the reference checks that the arguments suit T.new() for
+            // every type; this checks them for object types.
+            let init = PType::Init(Some(Box::new((**inner).clone())), rest.to_vec());
+            if let (false, PType::ObjectType(o)) = (rest.is_empty(), &inner.resolved()) {
+                let (ordered, required) = o.positional();
+                let n = rest.len() + 1;
+                let fits = required <= n
+                    && n <= ordered.len()
+                    && rest
+                        .iter()
+                        .zip(&ordered[1..])
+                        .all(|(arg, a)| super::is_instance(&a.typ, arg));
+                if !fits {
+                    return Err(Error::eval(format!(
+                        "The type '{init}' does not represent a valid set of parameters for {}.new()",
+                        o.label()
+                    )));
+                }
+            }
+            typ(init)
         }
         PType::SemVer(_) => typ(semver(t, args)?),
         PType::Timespan(..) => {

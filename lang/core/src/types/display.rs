@@ -53,7 +53,19 @@ pub fn alias_expanded_display(t: &PType) -> String {
     text
 }
 
+/// A type with the named object types in it shown with their definitions
+/// (`Type[Object[{name => 'Annotation'}]]`), as the reference's detailed mismatches show
+/// them; inside a definition, other object types keep their names (`parent => P`).
+pub fn objects_expanded_display(t: &PType) -> String {
+    let outer = EXPAND_OBJECTS.with(|e| e.replace(true));
+    let text = t.to_string();
+    EXPAND_OBJECTS.with(|e| e.set(outer));
+    text
+}
+
 thread_local! {
+    /// While `objects_expanded_display` runs (and no definition is being written).
+    static EXPAND_OBJECTS: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
     /// While `alias_display` runs: the aliases whose definitions are being shown.
     static EXPANDING: std::cell::RefCell<Option<Vec<usize>>> = const { std::cell::RefCell::new(None) };
 }
@@ -319,8 +331,13 @@ fn write_type_here(f: &mut dyn Write, t: &PType, d: usize) -> fmt::Result {
             f.write_char(']')
         }
         PType::ObjectType(o) => match &o.name {
-            Some(n) => f.write_str(n),
-            None => super::object::write_definition(f, o),
+            Some(n) if !EXPAND_OBJECTS.with(|e| e.get()) => f.write_str(n),
+            _ => {
+                let outer = EXPAND_OBJECTS.with(|e| e.replace(false));
+                let r = super::object::write_definition(f, o);
+                EXPAND_OBJECTS.with(|e| e.set(outer));
+                r
+            }
         },
         PType::ObjectExt(e) => {
             super::object_extension::write(f, e, &mut |f, v| write_value(f, v, d + 1))

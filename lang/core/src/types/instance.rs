@@ -258,7 +258,13 @@ fn instance_here(t: &PType, v: &Value, d: usize) -> bool {
         PType::Runtime { .. } => false,
         PType::Init(t, args) => match t {
             None => is_rich_data(v, d),
-            Some(t) => instance_at(t, v, d) || (args.is_empty() && convertible(t, v)),
+            Some(t) => {
+                instance_at(t, v, d)
+                    || match &t.resolved() {
+                        PType::ObjectType(o) => object_init_accepts(o, args, v, d),
+                        _ => args.is_empty() && convertible(t, v),
+                    }
+            }
         },
         PType::Object => matches!(v, Value::Object(_)),
         PType::ObjectType(o) => match v {
@@ -367,6 +373,17 @@ fn is_rich_data_here(v: &Value, d: usize) -> bool {
         Value::Sensitive(_) => true,
         _ => true,
     }
+}
+
+/// Whether `Init[P, args...]` of an object type `P` takes `v`: `P.new(v, args...)` would
+/// take it by its signatures (see [`super::object_instance::init_takes`]).
+fn object_init_accepts(
+    o: &std::rc::Rc<super::object::ObjectType>,
+    args: &[Value],
+    v: &Value,
+    _d: usize,
+) -> bool {
+    super::object_instance::init_takes(o, args, v)
 }
 
 /// Whether `T.new(v)` would accept `v` (for `Init[T]`).

@@ -740,26 +740,23 @@ fn detailed_actual(alternatives: &[&PType], actual: &PType) -> String {
             } else {
                 IntRange::SIZE
             };
-            PType::Hash(Box::new(normalize(k)), Box::new(normalize(v)), size).to_string()
+            type_text(&PType::Hash(
+                Box::new(normalize(k)),
+                Box::new(normalize(v)),
+                size,
+            ))
         }
         PType::Array(e, s) if strip && s.to != 0 => {
-            PType::Array(e.clone(), IntRange::SIZE).to_string()
+            type_text(&PType::Array(e.clone(), IntRange::SIZE))
         }
         other => type_text(other),
     }
 }
 
-/// A type in a detailed mismatch: an object type inside `Type[...]` shows its definition,
-/// as the reference shows it there.
+/// A type in a detailed mismatch: the object types in it show their definitions, as the
+/// reference's detailed descriptions show them (`Type[Object[{name => 'P', ...}]]`).
 fn type_text(t: &PType) -> String {
-    match t {
-        PType::Type(Some(inner)) if matches!(**inner, PType::ObjectType(_)) => {
-            format!("Type[{}]", super::display::alias_display(inner))
-        }
-        // (and in full where it is detailed: against another object type)
-        PType::ObjectType(_) => super::display::alias_display(t),
-        t => t.to_string(),
-    }
+    super::display::objects_expanded_display(t)
 }
 
 /// The reference's short name of a type: its base name, with the contained type's base name

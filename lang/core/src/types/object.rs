@@ -7,7 +7,7 @@
 //! a definition (overrides, equality, function names) run when the type is first used by name
 //! ([`validate`]), as the reference's do when it resolves the type.
 
-use super::PType;
+use super::{KeyKind, PType, StructMember};
 use crate::values::{Map, Value};
 use std::fmt::{self, Write};
 use std::rc::Rc;
@@ -176,6 +176,42 @@ impl ObjectType {
         self.stored_attributes()
     }
 
+    /// The constructor's parameters by position: the attributes without a default, then
+    /// those with one (the reference's generated constructor); and how many of them its
+    /// dispatch requires: those without a default whose type does not accept undef (the
+    /// init hash's required keys).
+    pub fn positional(self: &Rc<Self>) -> (Vec<Attribute>, usize) {
+        let attrs = self.init_attributes();
+        let required = attrs
+            .iter()
+            .filter(|a| a.value.is_none() && !crate::types::is_instance(&a.typ, &Value::Undef))
+            .count();
+        let (mut ordered, with_default): (Vec<Attribute>, Vec<Attribute>) =
+            attrs.into_iter().partition(|a| a.value.is_none());
+        ordered.extend(with_default);
+        (ordered, required)
+    }
+
+    /// The init hash's type: a Struct of the attributes given when creating an instance,
+    /// the key optional where the attribute has a default or its type accepts undef.
+    pub fn init_hash_type(self: &Rc<Self>) -> PType {
+        let members = self
+            .init_attributes()
+            .into_iter()
+            .map(|a| StructMember {
+                key_kind: if a.value.is_some() && !crate::types::is_instance(&a.typ, &Value::Undef)
+                {
+                    KeyKind::Optional
+                } else {
+                    KeyKind::Plain
+                },
+                key: a.name,
+                value: a.typ,
+            })
+            .collect();
+        PType::Struct(Some(members))
+    }
+
     /// The attribute or function named `name`, looked up from this type to its ancestors.
     pub fn member(self: &Rc<Self>, name: &str) -> Option<(Rc<ObjectType>, MemberRef)> {
         for o in self.ancestry() {
@@ -320,6 +356,7 @@ pub fn from_hash(h: &Map, label: &str) -> Result<ObjectType, String> {
         }
     }
     if let Some(a) = get("annotations") {
+        check_annotations(a, initializer)?;
         o.annotations = Some(a.clone());
     }
     if let Some(tp) = get("type_parameters") {
@@ -405,6 +442,35 @@ pub fn from_hash(h: &Map, label: &str) -> Result<ObjectType, String> {
         o.checks = Some(c.clone());
     }
     Ok(o)
+}
+
+/// `annotations => {...}` must be a hash of annotation types to hashes of their
+/// arguments. The reference's message: `{what}, entry 'annotations' ...` for one mismatch;
+/// for several, each so on its own line (the first after a space).
+fn check_annotations(v: &Value, what: &str) -> Result<(), String> {
+    let member_name = crate::values::Regexp::new(r"\A[a-z_]\w*\z").map(Rc::new);
+    let t = PType::Optional(Some(Box::new(PType::Hash(
+        Box::new(PType::Type(Some(Box::new(PType::ObjectType(
+            super::pcore::annotation(),
+        ))))),
+        Box::new(PType::Hash(
+            Box::new(PType::Pattern(member_name.into_iter().collect())),
+            Box::new(PType::Any),
+            super::IntRange::SIZE,
+        )),
+        super::IntRange::SIZE,
+    ))));
+    if crate::types::is_instance(&t, v) {
+        return Ok(());
+    }
+    let lines: Vec<String> = crate::types::describe_mismatches(&t, v)
+        .into_iter()
+        .map(|m| format!("{what}, entry 'annotations' {m}"))
+        .collect();
+    Err(match lines.as_slice() {
+        [one] => one.clone(),
+        _ => format!(" {}", lines.join("\n  ")),
+    })
 }
 
 fn got_type(v: &Value) -> String {
@@ -527,6 +593,9 @@ fn attribute(label: &str, name: &Rc<str>, v: &Value) -> Result<Attribute, String
         }
     }
     a.annotations = h.get(&Value::string("annotations")).cloned();
+    if let Some(an) = &a.annotations {
+        check_annotations(an, &initializer)?;
+    }
     Ok(a)
 }
 

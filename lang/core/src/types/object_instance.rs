@@ -42,6 +42,50 @@ pub fn missing_value(a: &Attribute) -> Option<Value> {
     }
 }
 
+/// Whether `Init[P, args...]` of an object type takes `v`: `P.new(v, args...)` would take
+/// it by one of its signatures (the init hash, or the values in order; an array given as
+/// those values, or as the one value when one is enough), as the reference's `Init` reads
+/// `P`'s constructor. `Init[P, args]` whose arguments fit no signature is refused where it
+/// is made (`create`).
+pub fn init_takes(typ: &Rc<ObjectType>, args: &[Value], v: &Value) -> bool {
+    if !args.is_empty() {
+        let (ordered, _) = typ.positional();
+        return ordered
+            .first()
+            .is_some_and(|a| super::is_instance(&a.typ, v));
+    }
+    init_takes_whole(typ, v) || init_takes_spread(typ, v)
+}
+
+/// Whether `Init[P].new(v)` gives `v` to `P.new` as one value (else an array's elements
+/// are the values): `v` fits a signature of one parameter, or only wrapped in an array.
+pub fn init_takes_whole(typ: &Rc<ObjectType>, v: &Value) -> bool {
+    let single = |v: &Value| {
+        super::is_instance(&PType::ObjectType(typ.clone()), v)
+            || super::is_instance(&typ.init_hash_type(), v)
+    };
+    let (ordered, required) = typ.positional();
+    if (required, ordered.len()) == (1, 1) {
+        return single(v) || super::is_instance(&ordered[0].typ, v);
+    }
+    single(v)
+        || (required == 1
+            && !init_takes_spread(typ, v)
+            && init_takes_spread(typ, &Value::array(vec![v.clone()])))
+}
+
+/// Whether `v` is the values in order for `P.new` (an array) when that signature takes
+/// other than exactly one value.
+fn init_takes_spread(typ: &Rc<ObjectType>, v: &Value) -> bool {
+    let (ordered, required) = typ.positional();
+    if (required, ordered.len()) == (1, 1) {
+        return false;
+    }
+    let types = ordered.iter().map(|a| a.typ.clone()).collect();
+    let range = super::IntRange::new(required as i64, ordered.len() as i64);
+    super::is_instance(&PType::Tuple(types, Some(range)), v)
+}
+
 impl ObjectValue {
     /// The value of a stored attribute.
     pub fn get(&self, name: &str) -> Option<&Value> {

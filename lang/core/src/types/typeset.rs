@@ -175,6 +175,8 @@ pub fn write_typeset(f: &mut dyn Write, ts: &TypeSet, expanded: bool) -> fmt::Re
                             ..(**o).clone()
                         };
                         let _ = super::object::write_definition(&mut s, &anonymous);
+                        // (the set's own members named as written in it: `parent => P`)
+                        s = s.replace(&format!("parent => {}::", ts.name), "parent => ");
                     }
                     other => {
                         let _ = write!(s, "{other}");

@@ -595,3 +595,24 @@ PROGRAMS += [
     "type P = Object[{attributes => {a => Integer}}]\nassert_type(P, Error('x'))",
     "type T = Object[{attributes => {size => Hash[String, Integer], c => Optional[Integer]}}]\nT({'size' => [1], 'c' => undef})",
 ]
+# (objects, seed 5) Init of an object type (the constructor's signatures: the init hash, the
+# one value, the values in order), a declared function's arguments checked before it is
+# found unimplemented, annotations checked, a TypeSet's members shown as written, object
+# types in full inside a detailed type.
+PROGRAMS += [
+    "type P = Object[{attributes => {a => Integer, b => Integer}}]\n[[1, 2] =~ Init[P], [[1, 2]] =~ Init[P], 1 =~ Init[P], {'a' => 1, 'b' => 2} =~ Init[P], [1] =~ Init[P]]",
+    "type P = Object[{attributes => {a => Integer, b => Integer, c => {type => Integer, value => 1}}}]\n[[1, 2] =~ Init[P], [1, 2, 3] =~ Init[P], 5 =~ Init[P, 5], 5 =~ Init[P, 5, 6]]",
+    "type P = Object[{attributes => {a => Integer, b => Integer}}]\n[Init[P, 5].new(1), Init[P].new([1, 2]), Init[P].new({'a' => 1, 'b' => 2})]",
+    "type P = Object[{attributes => {a => Array[Integer]}}]\n[Init[P].new([1, 2]), [1, 2] =~ Init[P], [[1]] =~ Init[P]]",
+    "type P = Object[{attributes => {a => Hash[String, Integer]}}]\n[{'k' => 1}].map |Init[P] $x| { P($x) }",
+    "type P = Object[{attributes => {a => Float}}]\n[1].map |Init[P] $x| { P($x) }",
+    "type P = Object[{attributes => {a => Integer}, functions => {area => Callable[[Integer, String], Integer]}}]\nP(1).area(1)",
+    "type P = Object[{attributes => {a => Integer}, functions => {area => Callable[[Integer, String], Integer]}}]\nP(1).area(1, 2)",
+    "type P = Object[{attributes => {a => Integer}, functions => {area => Callable[1, 3]}}]\nP(1).area",
+    "type P = Object[{attributes => {a => Integer}, functions => {area => Callable[0, 0]}}]\nP(1).area(1)",
+    "type P = Object[{annotations => {x => {}}, attributes => {a => Integer}}]\nP",
+    "type P = Object[{annotations => {Annotation => 1}, attributes => {a => Integer}}]\nP",
+    "type P = Object[{annotations => {x => 1, y => 2}, attributes => {a => Integer}}]\nP",
+    "type P = Object[{attributes => {a => {type => Integer, annotations => {x => 1}}}}]\nP",
+    "type MyTs = TypeSet[{pcore_version => '1.0.0', types => {P => Object[{attributes => {a => Integer}}], Q => Object[{parent => P, attributes => {b => Integer}}]}}]\nMyTs",
+]
