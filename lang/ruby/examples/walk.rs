@@ -8,9 +8,14 @@
 //!     valgrind --tool=callgrind target/release/examples/walk fact 1000
 //!
 //! (the same with 2000 minus this: 1,000 calls of `fact`). `all` runs the five in turn.
+//! It allocates with the binaries' allocator (`CountingAlloc`), as `prepl` does.
 
 use prepl_ruby::eval::BlockArg;
 use prepl_ruby::{Host, HostError, Interp, RHash, RValue, Required};
+
+/// The allocator the binaries install (allocation costs as in `prepl`: mimalloc, counted).
+#[global_allocator]
+static ALLOCATOR: prepl_core::limits::CountingAlloc = prepl_core::limits::CountingAlloc;
 
 /// The functions' bodies (bench/rubyfn/modules/zsrc), `closure_scope` the host's.
 const SOURCE: &str = r##"
