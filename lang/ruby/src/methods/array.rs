@@ -294,6 +294,25 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             cell.borrow_mut().clear();
             recv.clone()
         }
+        M::reverse_bang => {
+            c.arity(0, 0)?;
+            cell.borrow_mut().reverse();
+            recv.clone()
+        }
+        // (the other's elements copied first: `a.replace(a)`)
+        M::replace => {
+            c.arity(1, 1)?;
+            let RValue::Array(o) = &c.args[0] else {
+                let a = &c.args[0];
+                return raise(
+                    format!("no implicit conversion of {} into Array", a.class_name()),
+                    at,
+                );
+            };
+            let o = o.borrow().clone();
+            *cell.borrow_mut() = o;
+            recv.clone()
+        }
         M::op_add => {
             let Some(RValue::Array(o)) = c.arg(0).filter(|v| !matches!(v, RValue::Nil)).or(None)
             else {
