@@ -854,7 +854,11 @@ pub fn delete(cell: &std::cell::RefCell<crate::value::RArray>, x: &RValue) -> RV
 }
 
 /// [`delete`] of an array whose items past the first hit are too many to mark in a word.
-fn delete_listed(cell: &std::cell::RefCell<crate::value::RArray>, x: &RValue, first: usize) -> RValue {
+fn delete_listed(
+    cell: &std::cell::RefCell<crate::value::RArray>,
+    x: &RValue,
+    first: usize,
+) -> RValue {
     let hits: Vec<usize> = {
         let items = cell.borrow();
         (first..items.len())

@@ -550,7 +550,9 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         M::reverse_each => {
             let Some(b) = block else {
                 // (an array stands for the enumerator)
-                return Ok(Some(RValue::array(items.into_iter().rev().collect::<Vec<_>>())));
+                return Ok(Some(RValue::array(
+                    items.into_iter().rev().collect::<Vec<_>>(),
+                )));
             };
             for v in items.into_iter().rev() {
                 it.yield_block(b, [v])?;
@@ -670,7 +672,9 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             }
             match c.id {
                 M::reject => RValue::array(no),
-                M::partition => RValue::array(smallvec::smallvec![RValue::array(yes), RValue::array(no)]),
+                M::partition => {
+                    RValue::array(smallvec::smallvec![RValue::array(yes), RValue::array(no)])
+                }
                 _ => RValue::array(yes),
             }
         }

@@ -88,7 +88,12 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             RValue::str(to_s(recv))
         }
         M::to_h | M::to_hash if c.block.is_none() => recv.clone(),
-        M::to_a => RValue::array(entries().iter().map(|(k, v)| pair(k, v)).collect::<Vec<_>>()),
+        M::to_a => RValue::array(
+            entries()
+                .iter()
+                .map(|(k, v)| pair(k, v))
+                .collect::<Vec<_>>(),
+        ),
         M::merge | M::update | M::merge_bang => {
             let mut h = if c.id == M::merge {
                 cell.borrow().clone()

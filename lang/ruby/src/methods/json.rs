@@ -184,7 +184,10 @@ mod tests {
             generate(&h, true, 0).unwrap(),
             "{\n  \"a\": [\n    1,\n    2.0\n  ],\n  \"b\": null,\n  \"c\": \"q\\\"\\n/é\"\n}"
         );
-        assert_eq!(generate(&RValue::array(smallvec::smallvec![]), true, 0).unwrap(), "[]");
+        assert_eq!(
+            generate(&RValue::array(smallvec::smallvec![]), true, 0).unwrap(),
+            "[]"
+        );
         assert!(generate(&RValue::Float(f64::NAN), false, 0).is_err());
     }
 }

@@ -229,7 +229,9 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                     return unsupported("'step' without a block over more than 10 million", c.at);
                 }
                 super::grow_values(count as usize, c.at)?;
-                return Ok(Some(RValue::array(values.map(RValue::Int).collect::<Vec<_>>())));
+                return Ok(Some(RValue::array(
+                    values.map(RValue::Int).collect::<Vec<_>>(),
+                )));
             };
             for n in values {
                 it.step(c.at)?;
@@ -258,7 +260,9 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                     );
                 }
                 super::grow_values(count.max(0) as usize, c.at)?;
-                return Ok(Some(RValue::array(items.map(RValue::Int).collect::<Vec<_>>())));
+                return Ok(Some(RValue::array(
+                    items.map(RValue::Int).collect::<Vec<_>>(),
+                )));
             };
             for n in items {
                 it.yield_block(b, [RValue::Int(n)])?;

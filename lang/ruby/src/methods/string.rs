@@ -142,11 +142,16 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         M::chars => {
             grow_chars(s, c.at)?;
             Ok(Some(RValue::array(
-                s.chars().map(|ch| RValue::str(ch.to_string())).collect::<Vec<_>>(),
+                s.chars()
+                    .map(|ch| RValue::str(ch.to_string()))
+                    .collect::<Vec<_>>(),
             )))
         }
         M::lines => Ok(Some(RValue::array(
-            lines(s, c)?.into_iter().map(RValue::str).collect::<Vec<_>>(),
+            lines(s, c)?
+                .into_iter()
+                .map(RValue::str)
+                .collect::<Vec<_>>(),
         ))),
         M::reverse => st(s.chars().rev().collect()),
         M::to_s | M::to_str => Ok(Some(recv.clone())),
@@ -779,7 +784,9 @@ fn split(s: &str, c: &Call) -> R {
             parts.pop();
         }
     }
-    Ok(RValue::array(parts.into_iter().map(RValue::str).collect::<Vec<_>>()))
+    Ok(RValue::array(
+        parts.into_iter().map(RValue::str).collect::<Vec<_>>(),
+    ))
 }
 
 /// `split` on runs of whitespace (leading whitespace ignored); with a positive limit, the
