@@ -8,9 +8,14 @@
 //!     valgrind --tool=callgrind target/release/examples/walk fact 1000
 //!
 //! (the same with 2000 minus this: 1,000 calls of `fact`). `all` runs the five in turn.
+//! It allocates with the binaries' allocator (`CountingAlloc`), as `prepl` does.
 
 use prepl_ruby::eval::BlockArg;
-use prepl_ruby::{Host, HostError, Interp, RHash, RValue, Required};
+use prepl_ruby::{Host, HostError, Interp, RArray, RHash, RValue, Required};
+
+/// The allocator the binaries install (allocation costs as in `prepl`: mimalloc, counted).
+#[global_allocator]
+static ALLOCATOR: prepl_core::limits::CountingAlloc = prepl_core::limits::CountingAlloc;
 
 /// The functions' bodies (bench/rubyfn/modules/zsrc), `closure_scope` the host's.
 const SOURCE: &str = r##"
@@ -149,17 +154,17 @@ fn facts() -> RValue {
 }
 
 /// The arguments of the `i`th call of `name`, as `bench/rubyfn/NAME.pp` gives them (a 3.x
-/// function's in one array, undef as the empty string).
+/// function's in one array, undef as the empty string), made as `rubyfn`'s bridge makes them.
 fn arguments(name: &str, i: usize) -> Vec<RValue> {
     let s = |t: &str| RValue::str(t);
     let x = || RValue::str(format!("x{i}"));
     match name {
         "fact" => vec![s("os.family")],
-        "member" | "delete" => vec![RValue::array(vec![
-            RValue::array(vec![s("a"), x()]),
+        "member" | "delete" => vec![RValue::array(RArray::from_iter([
+            RValue::array(RArray::from_iter([s("a"), x()])),
             s("a"),
-        ])],
-        "pick" => vec![RValue::array(vec![s(""), x()])],
+        ]))],
+        "pick" => vec![RValue::array(RArray::from_iter([s(""), x()]))],
         _ => vec![RValue::str(format!("x{i} y"))],
     }
 }

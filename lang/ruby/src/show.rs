@@ -293,7 +293,11 @@ mod tests {
 
     #[test]
     fn ruby_forms() {
-        let a = RValue::array(vec![RValue::Int(1), RValue::str("a"), RValue::Nil]);
+        let a = RValue::array(smallvec::smallvec![
+            RValue::Int(1),
+            RValue::str("a"),
+            RValue::Nil
+        ]);
         assert_eq!(to_s(&a), r#"[1, "a", nil]"#);
         assert_eq!(to_s(&RValue::Nil), "");
         assert_eq!(to_s(&RValue::Float(1e20)), "1.0e+20");

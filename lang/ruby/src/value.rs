@@ -12,6 +12,11 @@ use std::rc::Rc;
 
 pub type Captures = prepl_core::values::regexp::Captures;
 
+/// A Ruby array's elements: up to two in the array's own allocation (most arrays code
+/// makes are that small: a match's groups, a pair, an argument list), a list of its own
+/// past that.
+pub type RArray = smallvec::SmallVec<[RValue; 2]>;
+
 #[derive(Clone, Debug)]
 pub enum RValue {
     Nil,
@@ -25,7 +30,7 @@ pub enum RValue {
     /// [`RValue::bytes`].
     Bytes(Rc<[u8]>),
     Sym(Rc<str>),
-    Array(Rc<RefCell<Vec<RValue>>>),
+    Array(Rc<RefCell<RArray>>),
     Hash(Rc<RefCell<RHash>>),
     Range(Rc<(RValue, RValue, bool)>),
     Regexp(Rc<Regexp>),
@@ -61,6 +66,15 @@ pub struct MatchInfo {
     pub around: Option<(Rc<str>, Rc<str>)>,
 }
 
+/// Appends to an array, checking the memory budget when it must grow (`limits::push`).
+pub fn push_limited(v: &mut RArray, x: RValue) -> Result<(), prepl_core::Error> {
+    if v.len() == v.capacity() {
+        prepl_core::limits::reserve_for::<RValue>(v.capacity().max(4))?;
+    }
+    v.push(x);
+    Ok(())
+}
+
 mod rhash;
 pub use rhash::{HashDefault, RHash};
 
@@ -90,8 +104,8 @@ impl RValue {
     pub fn sym(s: impl Into<Rc<str>>) -> RValue {
         RValue::Sym(s.into())
     }
-    pub fn array(items: Vec<RValue>) -> RValue {
-        RValue::Array(Rc::new(RefCell::new(items)))
+    pub fn array(items: impl Into<RArray>) -> RValue {
+        RValue::Array(Rc::new(RefCell::new(items.into())))
     }
     pub fn hash(h: RHash) -> RValue {
         RValue::Hash(Rc::new(RefCell::new(h)))

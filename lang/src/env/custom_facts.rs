@@ -455,7 +455,9 @@ impl FactsHost<'_> {
             "read" | "readlines" => match read_bounded(&path) {
                 Ok(text) if name == "read" => Ok(RValue::str(text)),
                 Ok(text) => Ok(RValue::array(
-                    text.split_inclusive('\n').map(RValue::str).collect(),
+                    text.split_inclusive('\n')
+                        .map(RValue::str)
+                        .collect::<Vec<_>>(),
                 )),
                 Err(e) => Err(e),
             },

@@ -53,7 +53,7 @@ pub fn to_ruby(v: &Value) -> RValue {
         Value::Float(f) => RValue::Float(*f),
         Value::String(s) => RValue::Str(s.clone()),
         Value::Regexp(r) => RValue::Regexp(r.clone()),
-        Value::Array(a) => RValue::array(a.iter().map(to_ruby).collect()),
+        Value::Array(a) => RValue::array(a.iter().map(to_ruby).collect::<super::ruby::RArray>()),
         Value::Hash(h) => RValue::hash(RHash::from_distinct(
             h.iter().map(|(k, v)| (to_ruby(k), to_ruby(v))).collect(),
         )),

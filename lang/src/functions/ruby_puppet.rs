@@ -115,7 +115,11 @@ fn module_file(ev: &Evaluator, name: &str, path: &str) -> Result<RValue, HostErr
             if name == "read" {
                 RValue::str(text.as_ref())
             } else {
-                RValue::array(text.split_inclusive('\n').map(RValue::str).collect())
+                RValue::array(
+                    text.split_inclusive('\n')
+                        .map(RValue::str)
+                        .collect::<Vec<_>>(),
+                )
             }
         }
         "exist?" | "exists?" | "readable?" => RValue::Bool(fs(p)),

@@ -8,7 +8,7 @@ use std::rc::Rc;
 
 /// Calling it (`call`, `yield`, `()`, `[]`) collects its argument (several: as an array).
 #[derive(Debug)]
-pub struct Collector(pub Rc<RefCell<Vec<RValue>>>);
+pub struct Collector(pub Rc<RefCell<crate::value::RArray>>);
 
 impl HostObject for Collector {
     fn class_name(&self) -> String {

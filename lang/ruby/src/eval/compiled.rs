@@ -371,7 +371,7 @@ fn expr(n: &Node) -> Expr {
                 if items.is_empty() {
                     return Ok(RValue::array(Vec::new()));
                 }
-                let mut out = it.st.args_list(items.len());
+                let mut out = crate::value::RArray::with_capacity(items.len());
                 for i in &items {
                     out.push(i(it)?);
                 }

@@ -120,7 +120,7 @@ pub enum BlockArg {
     /// A block of the template, and the frame it was written in (it runs there).
     Ast(Rc<Block>, u64),
     /// What `Enumerable` gives `each` to collect the elements.
-    Collect(Rc<RefCell<Vec<RValue>>>),
+    Collect(Rc<RefCell<crate::value::RArray>>),
     /// A block of the host's (a Puppet lambda given to a function): the host calls it.
     Host(RValue),
 }
@@ -1366,7 +1366,7 @@ impl Interp<'_> {
                             // (a struct's members are no instance variables)
                             .filter(|(n, _)| !n.starts_with('\u{0}'))
                             .map(|(n, _)| RValue::sym(format!("@{n}")))
-                            .collect();
+                            .collect::<Vec<_>>();
                         return Ok(Some(RValue::array(names)));
                     }
                     "respond_to?" => {
@@ -1460,7 +1460,7 @@ impl Interp<'_> {
                         let mut names: Vec<String> = c.methods.borrow().keys().cloned().collect();
                         names.sort();
                         Ok(Some(RValue::array(
-                            names.into_iter().map(RValue::sym).collect(),
+                            names.into_iter().map(RValue::sym).collect::<Vec<_>>(),
                         )))
                     }
                     "method_defined?" | "instance_method_defined?" => {
@@ -1479,7 +1479,7 @@ impl Interp<'_> {
                         let mut names: Vec<String> = c.constants.borrow().keys().cloned().collect();
                         names.sort();
                         Ok(Some(RValue::array(
-                            names.into_iter().map(RValue::sym).collect(),
+                            names.into_iter().map(RValue::sym).collect::<Vec<_>>(),
                         )))
                     }
                     "===" => Ok(Some(RValue::Bool(
@@ -1604,11 +1604,11 @@ impl Interp<'_> {
         let Some((m, owner)) = o.class.find_method("each") else {
             return Ok(Vec::new());
         };
-        let acc = Rc::new(RefCell::new(Vec::new()));
+        let acc = Rc::new(RefCell::new(crate::value::RArray::new()));
         let this = This::Object(o.clone());
         let block = Some(BlockArg::Collect(acc.clone()));
         self.invoke(&m, Some(owner), this, vec![], block, at)?;
-        let items = std::mem::take(&mut *acc.borrow_mut());
+        let items = std::mem::take(&mut *acc.borrow_mut()).into_vec();
         Ok(items)
     }
 

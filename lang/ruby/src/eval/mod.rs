@@ -828,7 +828,7 @@ impl<'h> Interp<'h> {
                     RValue::Hash(h) => out.extend(
                         h.borrow()
                             .iter()
-                            .map(|(k, v)| RValue::array(vec![k.clone(), v.clone()])),
+                            .map(|(k, v)| RValue::array(smallvec::smallvec![k.clone(), v.clone()])),
                     ),
                     other => out.push(other),
                 }
@@ -904,7 +904,7 @@ impl<'h> Interp<'h> {
             return;
         }
         let parts = match &item {
-            RValue::Array(a) => a.borrow().clone(),
+            RValue::Array(a) => a.borrow().to_vec(),
             other => vec![other.clone()],
         };
         for (i, n) in names.iter().enumerate() {
@@ -1375,7 +1375,7 @@ impl<'h> Interp<'h> {
     fn multi_assign(&mut self, targets: &[Node], value: &Node) -> R {
         let v = self.eval(value)?;
         let items = match &v {
-            RValue::Array(a) => a.borrow().clone(),
+            RValue::Array(a) => a.borrow().to_vec(),
             other => vec![other.clone()],
         };
         // `a, *rest, z = ...`: the splat takes what the others leave
@@ -1425,7 +1425,7 @@ impl<'h> Interp<'h> {
                         // `rescue *list`: each class of the list
                         let given = match &k.kind {
                             Kind::Splat(list) => match self.eval(list)? {
-                                RValue::Array(a) => a.borrow().clone(),
+                                RValue::Array(a) => a.borrow().to_vec(),
                                 other => vec![other],
                             },
                             _ => vec![self.eval(k)?],
@@ -1594,7 +1594,7 @@ fn bind_param(scope: &mut defs::Scope, p: &Param, v: RValue) {
 /// after a splat are counted from the end.
 fn bind_nested(scope: &mut defs::Scope, names: &[Name], v: &RValue) {
     let parts = match v {
-        RValue::Array(a) => a.borrow().clone(),
+        RValue::Array(a) => a.borrow().to_vec(),
         other => vec![other.clone()],
     };
     let splat = names.iter().position(|n| n.starts_with('*'));
@@ -1636,7 +1636,7 @@ fn bind_rest(scope: &mut defs::Scope, rest: &Name, after: &[Param], args: &mut [
         let items = own
             .iter_mut()
             .map(|v| std::mem::replace(v, RValue::Nil))
-            .collect();
+            .collect::<crate::value::RArray>();
         scope.insert(rest.clone(), RValue::array(items));
     }
     for (j, p) in after.iter().enumerate() {

@@ -30,7 +30,7 @@ pub(crate) struct Yielded {
 
 #[derive(Debug)]
 enum Source {
-    Element(Rc<RefCell<Vec<RValue>>>, usize),
+    Element(Rc<RefCell<crate::value::RArray>>, usize),
     Value(Rc<RefCell<RHash>>, RValue),
 }
 
@@ -56,7 +56,7 @@ impl Yielded {
     /// The `index`th element of an array given as the block's first parameter.
     fn element(
         block: &Block,
-        array: &Rc<RefCell<Vec<RValue>>>,
+        array: &Rc<RefCell<crate::value::RArray>>,
         index: usize,
         v: &RValue,
     ) -> Option<Yielded> {

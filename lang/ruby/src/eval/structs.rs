@@ -207,12 +207,19 @@ impl Interp<'_> {
                 .members
                 .iter()
                 .zip(values())
-                .map(|(m, v)| RValue::array(vec![RValue::Sym(m.clone()), v]))
+                .map(|(m, v)| RValue::array(smallvec::smallvec![RValue::Sym(m.clone()), v]))
                 .collect::<Vec<_>>()
         };
         Ok(Some(match name {
             "to_a" | "deconstruct" | "values" => RValue::array(values()),
-            "members" => RValue::array(layout.members.iter().cloned().map(RValue::Sym).collect()),
+            "members" => RValue::array(
+                layout
+                    .members
+                    .iter()
+                    .cloned()
+                    .map(RValue::Sym)
+                    .collect::<Vec<_>>(),
+            ),
             "size" | "length" => RValue::Int(layout.members.len() as i64),
             "to_h" if block.is_none() => {
                 let mut h = crate::value::RHash::new();
@@ -274,7 +281,14 @@ impl Interp<'_> {
         at: usize,
     ) -> R<Option<RValue>> {
         Ok(Some(match name {
-            "members" => RValue::array(layout.members.iter().cloned().map(RValue::Sym).collect()),
+            "members" => RValue::array(
+                layout
+                    .members
+                    .iter()
+                    .cloned()
+                    .map(RValue::Sym)
+                    .collect::<Vec<_>>(),
+            ),
             "keyword_init?" => match layout.keyword_init {
                 true => RValue::Bool(true),
                 false => RValue::Nil,

@@ -13,8 +13,8 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         return Ok(None);
     };
     let at = c.at;
-    let items = || cell.borrow().clone();
-    let arr = RValue::array;
+    let items = || cell.borrow().to_vec();
+    let arr = |v: Vec<RValue>| RValue::array(v);
     Ok(Some(match c.id {
         M::size | M::length => RValue::Int(cell.borrow().len() as i64),
         M::to_set => {
@@ -129,7 +129,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             }
             super::grow_values(flat_len(recv, depth), at)?;
             let f = flatten(&items(), depth, 0, at)?;
-            *cell.borrow_mut() = f;
+            *cell.borrow_mut() = f.into();
             recv.clone()
         }
         M::compact => arr(cell
@@ -193,7 +193,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         M::unshift | M::prepend => {
             let mut v = c.args.clone();
             v.extend(items());
-            *cell.borrow_mut() = v;
+            *cell.borrow_mut() = v.into();
             recv.clone()
         }
         M::pop | M::shift if !c.args.is_empty() => {
@@ -250,7 +250,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 b.push(RValue::Nil);
             }
             let j = j as usize;
-            b.splice(j..j, c.args[1..].iter().cloned());
+            b.insert_many(j, c.args[1..].iter().cloned());
             drop(b);
             recv.clone()
         }
@@ -287,11 +287,30 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                     kept.push(v);
                 }
             }
-            *cell.borrow_mut() = kept;
+            *cell.borrow_mut() = kept.into();
             recv.clone()
         }
         M::clear => {
             cell.borrow_mut().clear();
+            recv.clone()
+        }
+        M::reverse_bang => {
+            c.arity(0, 0)?;
+            cell.borrow_mut().reverse();
+            recv.clone()
+        }
+        // (the other's elements copied first: `a.replace(a)`)
+        M::replace => {
+            c.arity(1, 1)?;
+            let RValue::Array(o) = &c.args[0] else {
+                let a = &c.args[0];
+                return raise(
+                    format!("no implicit conversion of {} into Array", a.class_name()),
+                    at,
+                );
+            };
+            let o = o.borrow().clone();
+            *cell.borrow_mut() = o;
             recv.clone()
         }
         M::op_add => {
@@ -433,7 +452,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             }
             let value = c.args[c.args.len() - 1].clone();
             let with: Vec<RValue> = match &value {
-                RValue::Array(v) => v.borrow().clone(),
+                RValue::Array(v) => v.borrow().to_vec(),
                 other => vec![other.clone()],
             };
             let mut b = cell.borrow_mut();
@@ -442,7 +461,8 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             }
             let start = start as usize;
             let end = start.saturating_add(count as usize).min(b.len());
-            b.splice(start..end, with);
+            b.drain(start..end);
+            b.insert_many(start, with);
             value
         }
         M::op_aset => {
@@ -787,7 +807,7 @@ fn flatten(items: &[RValue], depth: i64, level: usize, at: usize) -> R<Vec<RValu
 }
 
 /// `a - b`: the items of `a` that `b` has no `eql?` item for, in order.
-pub(crate) fn difference(a: &[RValue], b: &[RValue]) -> Vec<RValue> {
+pub(crate) fn difference<C: FromIterator<RValue>>(a: &[RValue], b: &[RValue]) -> C {
     a.iter()
         .filter(|v| !b.iter().any(|x| x.eql(v)))
         .cloned()
@@ -797,7 +817,7 @@ pub(crate) fn difference(a: &[RValue], b: &[RValue]) -> Vec<RValue> {
 /// `array.delete(x)`: removes the items equal to `x`; the last of them (an item, which
 /// may differ from `x`: `[1.0].delete(1)` is `1.0`), or nil when there was none. (The
 /// items are compared before the array is changed: `x` may hold the array, `a.delete(a)`.)
-pub fn delete(cell: &std::cell::RefCell<Vec<RValue>>, x: &RValue) -> RValue {
+pub fn delete(cell: &std::cell::RefCell<crate::value::RArray>, x: &RValue) -> RValue {
     // (the common case, no item equal, by a plain scan: no list of the hits is made)
     let first = cell.borrow().iter().position(|v| v.equals(x));
     let Some(first) = first else {
@@ -834,7 +854,11 @@ pub fn delete(cell: &std::cell::RefCell<Vec<RValue>>, x: &RValue) -> RValue {
 }
 
 /// [`delete`] of an array whose items past the first hit are too many to mark in a word.
-fn delete_listed(cell: &std::cell::RefCell<Vec<RValue>>, x: &RValue, first: usize) -> RValue {
+fn delete_listed(
+    cell: &std::cell::RefCell<crate::value::RArray>,
+    x: &RValue,
+    first: usize,
+) -> RValue {
     let hits: Vec<usize> = {
         let items = cell.borrow();
         (first..items.len())
@@ -997,7 +1021,7 @@ fn arrangements(v: &[RValue], k: usize, permute: bool, at: usize) -> R<Vec<RValu
     fn walk(v: &[RValue], k: usize, permute: bool, picked: &mut Vec<usize>, out: &mut Vec<RValue>) {
         if picked.len() == k {
             out.push(RValue::array(
-                picked.iter().map(|&i| v[i].clone()).collect(),
+                picked.iter().map(|&i| v[i].clone()).collect::<Vec<_>>(),
             ));
             return;
         }

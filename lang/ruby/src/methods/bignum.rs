@@ -441,7 +441,7 @@ pub fn arith(x: &RValue, op: &str, y: &RValue) -> Option<Result<RValue, HostErro
             match op {
                 "/" | "div" => q.into_value(),
                 "%" | "modulo" => r.into_value(),
-                _ => RValue::array(vec![q.into_value(), r.into_value()]),
+                _ => RValue::array(smallvec::smallvec![q.into_value(), r.into_value()]),
             }
         }
         "fdiv" => RValue::Float(a.fdiv(&b)),
@@ -481,7 +481,7 @@ fn float_arith(x: f64, op: &str, y: f64) -> Option<Result<RValue, HostError>> {
             if op == "div" {
                 q
             } else {
-                RValue::array(vec![q, RValue::Float(floored(x % y))])
+                RValue::array(smallvec::smallvec![q, RValue::Float(floored(x % y))])
             }
         }
         _ => return None,

@@ -56,7 +56,7 @@ pub fn class_call(it: &mut Interp, c: &Call) -> R<Option<RValue>> {
         }
     }
     Ok(Some(RValue::array(
-        out.into_iter().map(RValue::str).collect(),
+        out.into_iter().map(RValue::str).collect::<Vec<_>>(),
     )))
 }
 

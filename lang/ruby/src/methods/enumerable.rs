@@ -12,11 +12,11 @@ use std::cell::RefCell;
 /// The elements an enumerable yields.
 pub fn items(v: &RValue, at: usize) -> R<Vec<RValue>> {
     Ok(match v {
-        RValue::Array(a) => a.borrow().clone(),
+        RValue::Array(a) => a.borrow().to_vec(),
         RValue::Hash(h) => h
             .borrow()
             .iter()
-            .map(|(k, v)| RValue::array(vec![k.clone(), v.clone()]))
+            .map(|(k, v)| RValue::array(smallvec::smallvec![k.clone(), v.clone()]))
             .collect(),
         RValue::Range(r) => range_items(r, at)?,
         RValue::Nil => return raise("undefined method `each' for nil:NilClass", at),
@@ -309,7 +309,7 @@ pub fn range_call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>>
                 (0..n)
                     .map_while(|i| a.checked_add(i))
                     .map(RValue::Int)
-                    .collect(),
+                    .collect::<Vec<_>>(),
             )
         }
         M::last if !c.args.is_empty() => {
@@ -399,7 +399,7 @@ pub(crate) fn array_iteration(id: M) -> bool {
 /// method (or form), which iterates a copy (`items`).
 fn array_live(
     it: &mut Interp,
-    a: &RefCell<Vec<RValue>>,
+    a: &RefCell<crate::value::RArray>,
     recv: &RValue,
     c: &Call,
     b: &Block,
@@ -418,7 +418,7 @@ fn array_live(
             recv.clone()
         }
         M::map | M::collect => {
-            let mut out = Vec::with_capacity(a.borrow().len());
+            let mut out = crate::value::RArray::with_capacity(a.borrow().len());
             while let Some(v) = item(i) {
                 let given = crate::eval::given(recv, b, i, &v);
                 out.push(it.yield_tracked(b, [v], given)?);
@@ -550,7 +550,9 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         M::reverse_each => {
             let Some(b) = block else {
                 // (an array stands for the enumerator)
-                return Ok(Some(RValue::array(items.into_iter().rev().collect())));
+                return Ok(Some(RValue::array(
+                    items.into_iter().rev().collect::<Vec<_>>(),
+                )));
             };
             for v in items.into_iter().rev() {
                 it.yield_block(b, [v])?;
@@ -562,8 +564,8 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 let pairs = items
                     .into_iter()
                     .enumerate()
-                    .map(|(i, v)| RValue::array(vec![v, RValue::Int(i as i64)]));
-                return Ok(Some(RValue::array(pairs.collect())));
+                    .map(|(i, v)| RValue::array(smallvec::smallvec![v, RValue::Int(i as i64)]));
+                return Ok(Some(RValue::array(pairs.collect::<Vec<_>>())));
             };
             for (i, v) in items.into_iter().enumerate() {
                 let given = crate::eval::given(recv, b, i, &v);
@@ -642,7 +644,7 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             let Some(b) = block else {
                 return Ok(Some(RValue::array(items)));
             };
-            let mut out = Vec::with_capacity(items.len());
+            let mut out = crate::value::RArray::with_capacity(items.len());
             for (i, v) in items.into_iter().enumerate() {
                 let given = crate::eval::given(recv, b, i, &v);
                 let r = it.yield_tracked(b, [v], given)?;
@@ -670,7 +672,9 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             }
             match c.id {
                 M::reject => RValue::array(no),
-                M::partition => RValue::array(vec![RValue::array(yes), RValue::array(no)]),
+                M::partition => {
+                    RValue::array(smallvec::smallvec![RValue::array(yes), RValue::array(no)])
+                }
                 _ => RValue::array(yes),
             }
         }
@@ -721,7 +725,7 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 let k = it.yield_block(b, [v.clone()])?;
                 match h.get_mut(&k) {
                     Some(RValue::Array(a)) => a.borrow_mut().push(v),
-                    _ => h.insert(k, RValue::array(vec![v])),
+                    _ => h.insert(k, RValue::array(smallvec::smallvec![v])),
                 }
             }
             RValue::hash(h)
@@ -762,9 +766,9 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                         return super::raise_arg(format!("negative size ({n})"), at);
                     }
                     keyed.truncate(n as usize);
-                    RValue::array(keyed.into_iter().map(|(_, v)| v).collect())
+                    RValue::array(keyed.into_iter().map(|(_, v)| v).collect::<Vec<_>>())
                 }
-                _ => RValue::array(keyed.into_iter().map(|(_, v)| v).collect()),
+                _ => RValue::array(keyed.into_iter().map(|(_, v)| v).collect::<Vec<_>>()),
             }
         }
         M::sort => {
@@ -895,7 +899,7 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             match c.id {
                 M::min => items.first().cloned().unwrap_or(RValue::Nil),
                 M::max => items.last().cloned().unwrap_or(RValue::Nil),
-                _ => RValue::array(vec![
+                _ => RValue::array(smallvec::smallvec![
                     items.first().cloned().unwrap_or(RValue::Nil),
                     items.last().cloned().unwrap_or(RValue::Nil),
                 ]),
@@ -991,7 +995,7 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 if n < 0 {
                     return raise("negative array size", at);
                 }
-                RValue::array(items.into_iter().take(n as usize).collect())
+                RValue::array(items.into_iter().take(n as usize).collect::<Vec<_>>())
             }
         },
         M::include_p | M::member_p => RValue::Bool(
@@ -1015,7 +1019,7 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                         );
                         RValue::array(row)
                     })
-                    .collect(),
+                    .collect::<Vec<_>>(),
             )
         }
         M::to_h => {

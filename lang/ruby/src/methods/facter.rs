@@ -590,7 +590,7 @@ fn confines(
                 match v {
                     RValue::Proc(b, _, _) => out.push(Confine::Block(Some(fact), capture(it, &b))),
                     RValue::Array(items) => {
-                        out.push(Confine::Values(fact, items.borrow().clone()));
+                        out.push(Confine::Values(fact, items.borrow().to_vec()));
                     }
                     other => out.push(Confine::Values(fact, vec![other])),
                 }

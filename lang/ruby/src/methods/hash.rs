@@ -13,7 +13,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
     };
     let at = c.at;
     let entries = || cell.borrow().pairs().to_vec();
-    let pair = |k: &RValue, v: &RValue| RValue::array(vec![k.clone(), v.clone()]);
+    let pair = |k: &RValue, v: &RValue| RValue::array(smallvec::smallvec![k.clone(), v.clone()]);
     Ok(Some(match c.id {
         M::op_aref => {
             c.arity(1, 1)?;
@@ -69,8 +69,8 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             .find(|(_, v)| v.equals(c.arg(0).unwrap_or(&RValue::Nil)))
             .map(|(k, _)| k)
             .unwrap_or(RValue::Nil),
-        M::keys => RValue::array(entries().into_iter().map(|(k, _)| k).collect()),
-        M::values => RValue::array(entries().into_iter().map(|(_, v)| v).collect()),
+        M::keys => RValue::array(entries().into_iter().map(|(k, _)| k).collect::<Vec<_>>()),
+        M::values => RValue::array(entries().into_iter().map(|(_, v)| v).collect::<Vec<_>>()),
         M::values_at => {
             let mut out = Vec::with_capacity(c.args.len());
             for k in &c.args {
@@ -88,7 +88,12 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             RValue::str(to_s(recv))
         }
         M::to_h | M::to_hash if c.block.is_none() => recv.clone(),
-        M::to_a => RValue::array(entries().iter().map(|(k, v)| pair(k, v)).collect()),
+        M::to_a => RValue::array(
+            entries()
+                .iter()
+                .map(|(k, v)| pair(k, v))
+                .collect::<Vec<_>>(),
+        ),
         M::merge | M::update | M::merge_bang => {
             let mut h = if c.id == M::merge {
                 cell.borrow().clone()

@@ -170,7 +170,7 @@ mod tests {
             let mut h = RHash::default();
             h.insert(
                 RValue::str("a"),
-                RValue::array(vec![RValue::Int(1), RValue::Float(2.0)]),
+                RValue::array(smallvec::smallvec![RValue::Int(1), RValue::Float(2.0)]),
             );
             h.insert(RValue::sym("b"), RValue::Nil);
             h.insert(RValue::str("c"), RValue::str("q\"\n/é"));
@@ -184,7 +184,10 @@ mod tests {
             generate(&h, true, 0).unwrap(),
             "{\n  \"a\": [\n    1,\n    2.0\n  ],\n  \"b\": null,\n  \"c\": \"q\\\"\\n/é\"\n}"
         );
-        assert_eq!(generate(&RValue::array(vec![]), true, 0).unwrap(), "[]");
+        assert_eq!(
+            generate(&RValue::array(smallvec::smallvec![]), true, 0).unwrap(),
+            "[]"
+        );
         assert!(generate(&RValue::Float(f64::NAN), false, 0).is_err());
     }
 }

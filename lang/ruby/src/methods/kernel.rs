@@ -128,14 +128,14 @@ fn call_with(it: &mut Interp, c: &Call) -> R {
         M::Array => {
             c.arity(1, 1)?;
             Ok(match &c.args[0] {
-                RValue::Nil => RValue::array(vec![]),
+                RValue::Nil => RValue::array(smallvec::smallvec![]),
                 RValue::Array(_) => c.args[0].clone(),
                 RValue::Hash(h) => RValue::array(
-                    h.borrow().iter().map(|(k, v)| RValue::array(vec![k.clone(), v.clone()])).collect(),
+                    h.borrow().iter().map(|(k, v)| RValue::array(smallvec::smallvec![k.clone(), v.clone()])).collect::<Vec<_>>(),
                 ),
                 // (a range's elements, as its `to_a`)
                 RValue::Range(_) => RValue::array(super::enumerable::items(&c.args[0], at)?),
-                other => RValue::array(vec![other.clone()]),
+                other => RValue::array(smallvec::smallvec![other.clone()]),
             })
         }
         M::loop_ => {

@@ -129,7 +129,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                     return unsupported("'times' without a block over more than 10 million", c.at);
                 }
                 return Ok(Some(RValue::array(
-                    (0..(*i).max(0)).map(RValue::Int).collect(),
+                    (0..(*i).max(0)).map(RValue::Int).collect::<Vec<_>>(),
                 )));
             };
             for n in 0..*i {
@@ -229,7 +229,9 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                     return unsupported("'step' without a block over more than 10 million", c.at);
                 }
                 super::grow_values(count as usize, c.at)?;
-                return Ok(Some(RValue::array(values.map(RValue::Int).collect())));
+                return Ok(Some(RValue::array(
+                    values.map(RValue::Int).collect::<Vec<_>>(),
+                )));
             };
             for n in values {
                 it.step(c.at)?;
@@ -258,7 +260,9 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                     );
                 }
                 super::grow_values(count.max(0) as usize, c.at)?;
-                return Ok(Some(RValue::array(items.map(RValue::Int).collect())));
+                return Ok(Some(RValue::array(
+                    items.map(RValue::Int).collect::<Vec<_>>(),
+                )));
             };
             for n in items {
                 it.yield_block(b, [RValue::Int(n)])?;
@@ -279,7 +283,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             c.arity(1, 1)?;
             let q = arith(recv, "div", &c.args[0], c.at)?;
             let m = arith(recv, "%", &c.args[0], c.at)?;
-            RValue::array(vec![q, m])
+            RValue::array(smallvec::smallvec![q, m])
         }
         (RValue::Int(a), M::op_and | M::op_or | M::op_xor | M::op_shl | M::op_shr) => {
             let b = c.int_arg(0)?;

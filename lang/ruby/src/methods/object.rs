@@ -128,7 +128,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
 fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
     Ok(match recv {
         RValue::Nil => match c.id {
-            M::to_a => Some(RValue::array(vec![])),
+            M::to_a => Some(RValue::array(smallvec::smallvec![])),
             M::to_s => Some(RValue::str("")),
             M::to_i => Some(RValue::Int(0)),
             M::to_f => Some(RValue::Float(0.0)),
@@ -239,7 +239,7 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             // strings escaped, regexps as their `to_s` (`(?-mix:...)`), joined by `|`
             M::union if &**k == "Regexp" => {
                 let parts = match c.args.as_slice() {
-                    [RValue::Array(a)] => a.borrow().clone(),
+                    [RValue::Array(a)] => a.borrow().to_vec(),
                     other => other.to_vec(),
                 };
                 let mut alternatives = Vec::with_capacity(parts.len());
@@ -360,7 +360,7 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 let groups = caps
                     .iter()
                     .map(|g| g.clone().map(RValue::str).unwrap_or(RValue::Nil))
-                    .collect();
+                    .collect::<Vec<_>>();
                 Some(super::call_id(
                     it,
                     RValue::array(groups),
@@ -401,12 +401,12 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 caps.iter()
                     .skip(1)
                     .map(|g| g.clone().map(RValue::str).unwrap_or(RValue::Nil))
-                    .collect(),
+                    .collect::<Vec<_>>(),
             )),
             M::to_a => Some(RValue::array(
                 caps.iter()
                     .map(|g| g.clone().map(RValue::str).unwrap_or(RValue::Nil))
-                    .collect(),
+                    .collect::<Vec<_>>(),
             )),
             M::size | M::length => Some(RValue::Int(caps.len() as i64)),
             M::pre_match | M::post_match => match &names.around {
@@ -422,7 +422,7 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                     .iter()
                     .flatten()
                     .map(|n| RValue::str(n.as_str()))
-                    .collect(),
+                    .collect::<Vec<_>>(),
             )),
             M::named_captures => {
                 let mut h = crate::value::RHash::default();

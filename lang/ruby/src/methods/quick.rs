@@ -58,7 +58,7 @@ pub fn call0(recv: &RValue, id: M) -> Option<RValue> {
                     .iter()
                     .filter(|v| !matches!(v, RValue::Nil))
                     .cloned()
-                    .collect(),
+                    .collect::<crate::value::RArray>(),
             ),
             _ => return None,
         },
@@ -128,7 +128,8 @@ pub fn call1(recv: &RValue, id: M, arg: &RValue) -> Option<RValue> {
                 // `a - b` of arrays (member's `(item - array).empty?`)
                 return match (id, recv, arg) {
                     (M::op_sub, RValue::Array(a), RValue::Array(b)) => {
-                        let v = super::array::difference(&a.borrow(), &b.borrow());
+                        let v: crate::value::RArray =
+                            super::array::difference(&a.borrow(), &b.borrow());
                         Some(RValue::array(v))
                     }
                     _ => None,
@@ -187,7 +188,7 @@ mod tests {
             RValue::Float(1.5),
             RValue::str("x"),
             RValue::sym("x"),
-            RValue::array(vec![]),
+            RValue::array(smallvec::smallvec![]),
             RValue::hash(Default::default()),
         ];
         for v in &values {

@@ -36,7 +36,7 @@ pub fn call(it: &mut Interp, c: &Call) -> R<Option<RValue>> {
             c.arity(1, 2)?;
             let name = to_s(&c.args[0]);
             let args = match c.args.get(1) {
-                Some(RValue::Array(a)) => a.borrow().clone(),
+                Some(RValue::Array(a)) => a.borrow().to_vec(),
                 Some(other) => vec![other.clone()],
                 None => vec![],
             };
@@ -67,7 +67,7 @@ pub fn call(it: &mut Interp, c: &Call) -> R<Option<RValue>> {
                 );
             }
             let args = match &c.args[0] {
-                RValue::Array(a) => a.borrow().clone(),
+                RValue::Array(a) => a.borrow().to_vec(),
                 _ => return raise("custom functions must be called with a single array that contains the arguments. For example, function_example([1]) instead of function_example(1)", c.at),
             };
             let r = it.host.call_legacy_function(fname, args);

@@ -49,7 +49,7 @@ pub fn class_call(_it: &mut Interp, class: &str, c: &Call) -> R<Option<RValue>> 
             c.arity(1, 1)?;
             let words = shell_split(&c.str_arg(0)?)
                 .map_err(|e| Flow::from(RubyError::raised_as("ArgumentError", e, c.at)))?;
-            RValue::array(words.into_iter().map(RValue::str).collect())
+            RValue::array(words.into_iter().map(RValue::str).collect::<Vec<_>>())
         }
         ("Shellwords", M::escape | M::shellescape) => {
             c.arity(1, 1)?;

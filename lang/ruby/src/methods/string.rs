@@ -49,7 +49,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         }
         M::op_mod => {
             let args = match c.arg(0) {
-                Some(RValue::Array(a)) => a.borrow().clone(),
+                Some(RValue::Array(a)) => a.borrow().to_vec(),
                 Some(v) => vec![v.clone()],
                 None => vec![],
             };
@@ -142,11 +142,16 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         M::chars => {
             grow_chars(s, c.at)?;
             Ok(Some(RValue::array(
-                s.chars().map(|ch| RValue::str(ch.to_string())).collect(),
+                s.chars()
+                    .map(|ch| RValue::str(ch.to_string()))
+                    .collect::<Vec<_>>(),
             )))
         }
         M::lines => Ok(Some(RValue::array(
-            lines(s, c)?.into_iter().map(RValue::str).collect(),
+            lines(s, c)?
+                .into_iter()
+                .map(RValue::str)
+                .collect::<Vec<_>>(),
         ))),
         M::reverse => st(s.chars().rev().collect()),
         M::to_s | M::to_str => Ok(Some(recv.clone())),
@@ -322,7 +327,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             let Some(b) = c.block else {
                 // (an array stands for the enumerator, as for the other `each_*`)
                 return Ok(Some(RValue::array(
-                    parts.into_iter().map(RValue::str).collect(),
+                    parts.into_iter().map(RValue::str).collect::<Vec<_>>(),
                 )));
             };
             for p in parts {
@@ -404,7 +409,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 None => [s, "", ""],
             };
             Ok(Some(RValue::array(
-                parts.into_iter().map(RValue::str).collect(),
+                parts.into_iter().map(RValue::str).collect::<Vec<_>>(),
             )))
         }
         M::delete_prefix => {
@@ -421,13 +426,13 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             let text = |m: &Option<(usize, usize)>| {
                 m.map(|(a, b)| RValue::str(&s[a..b])).unwrap_or(RValue::Nil)
             };
-            let mut items: Vec<RValue> = Vec::new();
+            let mut items = crate::value::RArray::new();
             re.for_each_match(s, |g| {
                 let item = match g {
                     [whole] => text(whole),
-                    _ => RValue::array(g[1..].iter().map(text).collect()),
+                    _ => RValue::array(g[1..].iter().map(text).collect::<crate::value::RArray>()),
                 };
-                crate::limits::push(&mut items, item)
+                crate::value::push_limited(&mut items, item)
             })
             .map_err(regexp_failed(c.at))?;
             if let Some(b) = c.block {
@@ -779,7 +784,9 @@ fn split(s: &str, c: &Call) -> R {
             parts.pop();
         }
     }
-    Ok(RValue::array(parts.into_iter().map(RValue::str).collect()))
+    Ok(RValue::array(
+        parts.into_iter().map(RValue::str).collect::<Vec<_>>(),
+    ))
 }
 
 /// `split` on runs of whitespace (leading whitespace ignored); with a positive limit, the

@@ -291,7 +291,7 @@ mod tests {
                 1 => RValue::Int(i),
                 2 => RValue::Float(i as f64),
                 3 => RValue::sym(format!("k{i}")),
-                _ => RValue::array(vec![RValue::Int(i), s("x")]),
+                _ => RValue::array(smallvec::smallvec![RValue::Int(i), s("x")]),
             })
             .collect();
         let mut seed: u64 = 7;
@@ -351,17 +351,23 @@ mod tests {
             h.insert(s("a"), RValue::Int(1));
             h.insert(RValue::Int(1), RValue::Int(2));
             h.insert(RValue::Float(-0.0), RValue::Int(3));
-            h.insert(RValue::array(vec![s("a"), RValue::Int(1)]), RValue::Int(4));
+            h.insert(
+                RValue::array(smallvec::smallvec![s("a"), RValue::Int(1)]),
+                RValue::Int(4),
+            );
             // a binary string of ASCII bytes is the same key as the string
             assert!(h.get(&RValue::Bytes(b"a".to_vec().into())).is_some());
             assert!(h.get(&RValue::sym("a")).is_none());
             assert!(h.get(&RValue::Float(1.0)).is_none());
             assert!(h.get(&RValue::Float(0.0)).is_some());
             assert!(h
-                .get(&RValue::array(vec![s("a"), RValue::Int(1)]))
+                .get(&RValue::array(smallvec::smallvec![s("a"), RValue::Int(1)]))
                 .is_some());
             assert!(h
-                .get(&RValue::array(vec![s("a"), RValue::Float(1.0)]))
+                .get(&RValue::array(smallvec::smallvec![
+                    s("a"),
+                    RValue::Float(1.0)
+                ]))
                 .is_none());
             // the pairs kept their order; a key set again kept its place
             h.insert(s("a"), RValue::Int(5));

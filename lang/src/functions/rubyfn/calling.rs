@@ -205,7 +205,7 @@ fn call_as(
                 }
             }
             let convert = if from_ruby { to_ruby } else { to_ruby_3x };
-            let list = args.iter().map(convert).collect();
+            let list = args.iter().map(convert).collect::<ruby::RArray>();
             (usize::MAX, vec![RValue::array(list)], None, false)
         }
     };

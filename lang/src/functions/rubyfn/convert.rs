@@ -61,7 +61,7 @@ pub(super) fn to_ruby_3x(v: &Value) -> RValue {
 fn nested_3x(v: &Value) -> RValue {
     match v {
         Value::Undef => RValue::sym("undef"),
-        Value::Array(a) => RValue::array(a.iter().map(nested_3x).collect()),
+        Value::Array(a) => RValue::array(a.iter().map(nested_3x).collect::<ruby::RArray>()),
         Value::Hash(h) => RValue::hash(ruby::RHash::from_distinct(
             h.iter()
                 .map(|(k, v)| (nested_3x(k), nested_3x(v)))

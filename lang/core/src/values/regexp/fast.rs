@@ -79,7 +79,15 @@ struct ShortTier {
     first: [bool; 256],
     /// Whether the pattern can match the empty string (then a match can begin anywhere).
     empty: bool,
-    cache: Mutex<Option<Box<onepass::Cache>>>,
+    /// The DFA's cache and the groups' slots, kept from one search to the next (making
+    /// the slots allocated a list and filled it for each `scan`).
+    cache: Mutex<Option<Box<ShortScratch>>>,
+}
+
+/// [`ShortTier`]'s scratch space.
+struct ShortScratch {
+    cache: onepass::Cache,
+    caps: Captures,
 }
 
 /// The meta engine and its scratch space, kept here rather than in the engine's own
@@ -636,17 +644,16 @@ impl ShortTier {
         start: usize,
         mut each: impl FnMut(&Captures) -> Result<(), E>,
     ) -> Result<(), E> {
-        let taken = self.kept_cache().take();
-        let mut cache = taken.unwrap_or_else(|| Box::new(self.dfa.create_cache()));
-        let mut caps = self.dfa.create_captures();
+        let mut scratch = self.scratch();
+        let ShortScratch { cache, caps } = &mut *scratch;
 
         let (mut at, mut last_end) = (start, None);
         let mut result = Ok(());
         while at <= text.len() {
-            let found = self.match_at(&mut cache, &mut caps, text, at);
+            let found = self.match_at(cache, caps, text, at);
             if let Some(m) = caps.get_match().filter(|_| found) {
                 if !(m.is_empty() && last_end == Some(m.end())) {
-                    if let Err(e) = each(&caps) {
+                    if let Err(e) = each(caps) {
                         result = Err(e);
                         break;
                     }
@@ -659,7 +666,7 @@ impl ShortTier {
             }
             at = next_char(text, at);
         }
-        *self.kept_cache() = Some(cache);
+        *self.kept_cache() = Some(scratch);
         result
     }
 
@@ -670,15 +677,14 @@ impl ShortTier {
         text: &str,
         mut each: impl FnMut(&Captures) -> Result<Option<usize>, E>,
     ) -> Result<(), E> {
-        let taken = self.kept_cache().take();
-        let mut cache = taken.unwrap_or_else(|| Box::new(self.dfa.create_cache()));
-        let mut caps = self.dfa.create_captures();
+        let mut scratch = self.scratch();
+        let ShortScratch { cache, caps } = &mut *scratch;
 
         let mut at = 0;
         let mut result = Ok(());
         while at <= text.len() {
-            if self.match_at(&mut cache, &mut caps, text, at) {
-                match each(&caps) {
+            if self.match_at(cache, caps, text, at) {
+                match each(caps) {
                     Ok(Some(next)) => {
                         at = next;
                         continue;
@@ -692,7 +698,7 @@ impl ShortTier {
             }
             at = next_char(text, at);
         }
-        *self.kept_cache() = Some(cache);
+        *self.kept_cache() = Some(scratch);
         result
     }
 
@@ -719,7 +725,18 @@ impl ShortTier {
         can_begin && caps.is_match()
     }
 
-    fn kept_cache(&self) -> std::sync::MutexGuard<'_, Option<Box<onepass::Cache>>> {
+    /// The kept scratch space, or a new one (when another search holds it).
+    fn scratch(&self) -> Box<ShortScratch> {
+        let taken = self.kept_cache().take();
+        taken.unwrap_or_else(|| {
+            Box::new(ShortScratch {
+                cache: self.dfa.create_cache(),
+                caps: self.dfa.create_captures(),
+            })
+        })
+    }
+
+    fn kept_cache(&self) -> std::sync::MutexGuard<'_, Option<Box<ShortScratch>>> {
         self.cache.lock().unwrap_or_else(PoisonError::into_inner)
     }
 }
