@@ -111,7 +111,9 @@ fn call_with_item(
     item: &Value,
 ) -> EvalResult {
     match (shape, item) {
-        (Shape::KeyValue, Value::Array(pair)) if pair.len() == 2 => ev.call_lambda(frame, &pair[..]),
+        (Shape::KeyValue, Value::Array(pair)) if pair.len() == 2 => {
+            ev.call_lambda(frame, &pair[..])
+        }
         (Shape::HashValue, Value::Array(pair)) if pair.len() == 2 => {
             ev.call_lambda(frame, &pair[1..])
         }
