@@ -1606,19 +1606,18 @@ mod tests {
     #[test]
     fn literals_are_checked_when_two_parts_may_be_collections() {
         use crate::syntax::ast::ExprKind;
-        let elements = |src: &str| {
+        let checked = |src: &str| {
             let program = crate::syntax::parse(&format!("$x = {src}")).unwrap();
-            let ExprKind::Assign(_, value) = program.body.into_iter().next().unwrap().kind else {
+            let ExprKind::Assign(_, value) = &program.body[0].kind else {
                 panic!("{src}");
             };
-            value.kind
+            match &value.kind {
+                ExprKind::Array(items, _) => super::may_repeat(items.iter()),
+                ExprKind::Hash(entries, _) => super::may_repeat(entries.iter().map(|(_, v)| v)),
+                other => panic!("{other:?}"),
+            }
         };
-        let elements = |src: &str| match elements(src) {
-            ExprKind::Array(items, _) => items,
-            ExprKind::Hash(entries, _) => entries.into_iter().map(|(_, v)| v).collect(),
-            other => panic!("{other:?}"),
-        };
-        for (src, checked) in [
+        for (src, expected) in [
             ("[$a, $b]", true),
             ("[$a, 1, $b]", true),
             ("[$a, [1]]", true),
@@ -1643,7 +1642,7 @@ mod tests {
             ),
             ("{ [$a, $b] => $a, 'n' => $b % 2 }", false),
         ] {
-            assert_eq!(super::may_repeat(elements(src).iter()), checked, "{src}");
+            assert_eq!(checked(src), expected, "{src}");
         }
     }
 
