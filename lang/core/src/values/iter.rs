@@ -55,6 +55,8 @@ impl LazyIter {
 pub fn integers(v: &Value) -> Option<std::ops::RangeInclusive<i64>> {
     match v {
         Value::Integer(n) if *n > 0 => Some(0..=*n - 1),
+        // (no integers: an empty range)
+        #[allow(clippy::reversed_empty_ranges)]
         Value::Integer(_) => Some(1..=0),
         Value::Type(t) => {
             let r = bounded_range(t)?;
