@@ -218,36 +218,40 @@ pub fn reserve_text(v: &Value, per_node: usize, factor: usize) -> Result<(), Err
 /// were not shared), building it fails. A literal without a repeated collection costs
 /// one pass over its elements.
 pub fn check_repeats(v: &Value) -> Result<(), Error> {
-    let repeated = |items: &mut dyn Iterator<Item = &Value>| {
-        // The addresses of the first collections met (no allocation: literals are many).
-        let mut seen = [0usize; 16];
-        let mut n = 0;
-        for v in items {
-            let key = match v {
-                Value::Array(a) => Rc::as_ptr(a) as usize,
-                Value::Hash(h) => Rc::as_ptr(h) as usize,
-                _ => continue,
-            };
-            if seen[..n].contains(&key) {
-                return true;
-            }
-            if n < seen.len() {
-                seen[n] = key;
-                n += 1;
-            }
-        }
-        false
-    };
     // (one part cannot repeat: most literals made in loops are `[$x]`, `{ $k => $v }`)
     let any = match v {
-        Value::Array(a) if a.len() > 1 => repeated(&mut a.iter()),
-        Value::Hash(h) if h.len() > 1 => repeated(&mut h.values()),
+        Value::Array(a) if a.len() > 1 => repeated(a.iter()),
+        Value::Hash(h) if h.len() > 1 => repeated(h.values()),
         _ => false,
     };
     if any {
         check_expansion(v, 16)?;
     }
     Ok(())
+}
+
+/// Whether an array or hash appears twice among `items` (within their first 16
+/// collections). (A loop of its own for each kind of elements: through a `dyn Iterator`,
+/// a call per element.)
+fn repeated<'a>(items: impl Iterator<Item = &'a Value>) -> bool {
+    // The addresses of the first collections met (no allocation: literals are many).
+    let mut seen = [0usize; 16];
+    let mut n = 0;
+    for v in items {
+        let key = match v {
+            Value::Array(a) => Rc::as_ptr(a) as usize,
+            Value::Hash(h) => Rc::as_ptr(h) as usize,
+            _ => continue,
+        };
+        if seen[..n].contains(&key) {
+            return true;
+        }
+        if n < seen.len() {
+            seen[n] = key;
+            n += 1;
+        }
+    }
+    false
 }
 
 #[cfg(test)]

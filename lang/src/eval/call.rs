@@ -64,6 +64,7 @@ pub(super) enum Args<'a> {
 }
 
 impl Args<'_> {
+    #[inline]
     pub(super) fn len(&self) -> usize {
         match self {
             Args::Shared(a) => a.len(),
@@ -71,6 +72,7 @@ impl Args<'_> {
         }
     }
 
+    #[inline]
     pub(super) fn take(&mut self, i: usize) -> Option<Value> {
         match self {
             Args::Shared(a) => a.get(i).cloned(),

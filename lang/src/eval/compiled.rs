@@ -272,6 +272,7 @@ impl Compiler<'_> {
             return Some(code);
         }
         // (a `*` item does not compile: `expr` has no splat)
+        let check = may_repeat(items.iter());
         let items = self.exprs(items, depth)?;
         let constant = shared.is_constant();
         let kept: OnceCell<KeptLiteral> = OnceCell::new();
@@ -283,7 +284,7 @@ impl Compiler<'_> {
             for item in &items {
                 out.push(item(ev, base)?);
             }
-            finish_literal(Value::array(out), constant, &kept, span)
+            finish_literal(Value::array(out), constant, check, &kept, span)
         }))
     }
 
@@ -299,6 +300,7 @@ impl Compiler<'_> {
             return Some(code);
         }
         let constant = shared.is_constant();
+        let check = may_repeat(entries.iter().map(|(_, v)| v));
         let kept: OnceCell<KeptLiteral> = OnceCell::new();
         if let Some(keys) = distinct_string_keys(entries) {
             // (a record: its entries are made in order, without a key compared)
@@ -317,6 +319,7 @@ impl Compiler<'_> {
                 finish_literal(
                     Value::hash(Map::from_distinct(pairs)),
                     constant,
+                    check,
                     &kept,
                     span,
                 )
@@ -337,7 +340,7 @@ impl Compiler<'_> {
                 // Later entries win (duplicate literal keys are rejected by the parser).
                 map.insert(key, value);
             }
-            finish_literal(Value::hash(map), constant, &kept, span)
+            finish_literal(Value::hash(map), constant, check, &kept, span)
         }))
     }
 
@@ -351,18 +354,36 @@ impl Compiler<'_> {
             })
             .collect::<Option<Vec<Segment>>>()?;
         Some(Box::new(move |ev, base| {
-            let mut into = ev.interpolation();
-            let result = segments.iter().try_for_each(|s| match s {
-                Segment::Text(t) => {
-                    into.text(t);
-                    Ok(())
-                }
-                Segment::Code(c) => into.value(c(ev, base)?),
-            });
-            match ev.interpolated(into, result) {
-                Ok(text) => Ok(Value::String(text)),
-                Err(f) => Err(located(f, span)),
+            // Texts, strings and integers are written on the stack while they fit (most
+            // interpolations: `"p${i}"`, `"${name}.${domain}"`), and the string made from
+            // there; past that, or at a value of another kind, the rest is written the
+            // tree walk's way, into the evaluator's buffer (taking it and giving it back,
+            // its budget checks, cost ~60 instructions of a short interpolation's ~160).
+            let mut short = Short::new();
+            let mut digits = [0u8; 20];
+            for (n, s) in segments.iter().enumerate() {
+                let pending = match s {
+                    Segment::Text(t) if short.push(t) => continue,
+                    Segment::Text(t) => Pending::Text(t),
+                    Segment::Code(c) => {
+                        let v = c(ev, base).map_err(|f| located(f, span))?;
+                        let fits = match &v {
+                            Value::String(text) => short.push(text),
+                            Value::Integer(i) => {
+                                short.push(crate::format::integer_text(*i, &mut digits))
+                            }
+                            _ => false,
+                        };
+                        if fits {
+                            continue;
+                        }
+                        Pending::Value(v)
+                    }
+                };
+                return interpolate_rest(ev, base, short.as_str(), pending, &segments[n + 1..])
+                    .map_err(|f| located(f, span));
             }
+            Ok(Value::String(Rc::from(short.as_str())))
         }))
     }
 
@@ -431,7 +452,22 @@ impl Compiler<'_> {
             }));
         }
         let v = v.clone();
-        Some(Box::new(move |ev, _| ev.read_variable(&v, span)))
+        if crate::names::is_qualified(&v.name) {
+            return Some(Box::new(move |ev, _| ev.read_variable(&v, span)));
+        }
+        // A variable the resolver left to be found by name (the top scope's, a class's)
+        // is looked up with its name's hash made here (`find_by_name`'s way for a name that
+        // is not qualified, without the steps between); not found, it is read as the tree
+        // walk reads it, which words the error.
+        let hash = super::expr::name_hash(&v.name);
+        Some(Box::new(move |ev, _| {
+            if matches!(v.slot.get(), Slot::Global | Slot::Unresolved) {
+                if let Ok(Some(value)) = ev.find_unqualified(ev.current, &v.name, hash) {
+                    return Ok(value);
+                }
+            }
+            ev.read_variable(&v, span)
+        }))
     }
 
     /// `$x = value` in a lambda: the variable set as the tree walk sets it (a local variable
@@ -861,6 +897,83 @@ enum Segment {
     Code(Code),
 }
 
+/// The longest interpolated text written on the stack.
+const SHORT: usize = 128;
+
+/// An interpolated string's text while it is short: bytes on the stack.
+struct Short {
+    bytes: [u8; SHORT],
+    len: usize,
+}
+
+impl Short {
+    fn new() -> Short {
+        Short {
+            bytes: [0; SHORT],
+            len: 0,
+        }
+    }
+
+    /// Appends `s` when it fits (else leaves the text as it was).
+    #[inline(always)]
+    fn push(&mut self, s: &str) -> bool {
+        let end = self.len + s.len();
+        if end > SHORT {
+            return false;
+        }
+        self.bytes[self.len..end].copy_from_slice(s.as_bytes());
+        self.len = end;
+        true
+    }
+
+    fn as_str(&self) -> &str {
+        // SAFETY: the bytes are whole `str`s one after the other (`push`).
+        unsafe { std::str::from_utf8_unchecked(&self.bytes[..self.len]) }
+    }
+}
+
+/// What did not fit in a [`Short`] text.
+enum Pending<'a> {
+    Text(&'a str),
+    Value(Value),
+}
+
+/// The end of an interpolation whose text so far is `done`: `pending`, then the segments
+/// `rest`, written into the evaluator's buffer (as `interpolate_shared` writes).
+#[inline(never)]
+fn interpolate_rest(
+    ev: &mut Evaluator,
+    base: usize,
+    done: &str,
+    pending: Pending,
+    rest: &[Segment],
+) -> EvalResult {
+    let mut into = ev.interpolation();
+    into.text(done);
+    let result = write_rest(ev, base, &mut into, pending, rest);
+    ev.interpolated(into, result).map(Value::String)
+}
+
+fn write_rest(
+    ev: &mut Evaluator,
+    base: usize,
+    into: &mut super::interpolate::Interpolation,
+    pending: Pending,
+    rest: &[Segment],
+) -> EvalResult<()> {
+    match pending {
+        Pending::Text(t) => into.text(t),
+        Pending::Value(v) => into.value(v)?,
+    }
+    for s in rest {
+        match s {
+            Segment::Text(t) => into.text(t),
+            Segment::Code(c) => into.value(c(ev, base)?)?,
+        }
+    }
+    Ok(())
+}
+
 /// A constant literal made at an earlier evaluation (of this body or of the tree walk):
 /// code answering it.
 fn already_made(shared: &SharedLiteral) -> Option<Code> {
@@ -889,18 +1002,63 @@ fn distinct_string_keys(entries: &[(Expr, Expr)]) -> Option<Vec<Rc<str>>> {
     Some(keys)
 }
 
+/// (`check`: whether two of its elements, or of a hash's values, may be arrays or hashes,
+/// [`may_repeat`]: with one at most there is no repeated part to find.)
 fn finish_literal(
     v: Value,
     constant: bool,
+    check: bool,
     kept: &OnceCell<KeptLiteral>,
     span: Span,
 ) -> EvalResult {
     if constant {
         let _ = kept.set(KeptLiteral::new(v.clone()));
-    } else {
+    } else if check {
         crate::expansion::check_repeats(&v).map_err(|e| located(e.into(), span))?;
     }
     Ok(v)
+}
+
+/// Whether the value of `e` may be an array or a hash: not for literals of scalars,
+/// interpolated strings, and operators whose value is a boolean or a number (or a time),
+/// whatever their operands.
+fn may_be_collection(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Undef
+        | ExprKind::Default
+        | ExprKind::Boolean(_)
+        | ExprKind::Integer(_)
+        | ExprKind::Float(_)
+        | ExprKind::String(_)
+        | ExprKind::Interpolated(_)
+        | ExprKind::Regex(_)
+        | ExprKind::QualifiedName(_)
+        | ExprKind::Unary(UnaryOp::Not, _) => false,
+        ExprKind::Binary(op, ..) => {
+            !(op.is_comparison()
+                || matches!(
+                    op,
+                    BinOp::Mul
+                        | BinOp::Div
+                        | BinOp::Mod
+                        | BinOp::Shr
+                        | BinOp::Match
+                        | BinOp::NotMatch
+                        | BinOp::In
+                        | BinOp::And
+                        | BinOp::Or
+                ))
+        }
+        ExprKind::Paren(x) => may_be_collection(x),
+        _ => true,
+    }
+}
+
+/// Whether a literal of these elements may hold the same array or hash twice, which
+/// `check_repeats` looks for: only when two of them may be arrays or hashes (`[$i, "s${i}"]`
+/// cannot; its check cost ~50 instructions a literal).
+fn may_repeat<'e>(elements: impl Iterator<Item = &'e Expr>) -> bool {
+    elements.filter(|e| may_be_collection(e)).nth(1).is_some()
 }
 
 /// Whether `code`'s value is truthy.
@@ -1355,6 +1513,47 @@ mod tests {
             "Integer[1, 12].map |$i| { [Timestamp('2024-01-01T00:00:00 UTC') + $i, SemVer(\"1.${i}.0\")] }",
             "function ft($x) { String($x, '%x') } [ft(10), ft(11), ft('a')]",
         ],
+        // Interpolations written on the stack and past it: texts, strings and integers up
+        // to 128 bytes and across (at a text, a string, an integer, multibyte characters),
+        // values of other kinds first, between and last, nested interpolations, long strings
+        // held aside, errors in a later segment.
+        &[
+            "Integer[1, 12].map |$i| { \"p${i}-${-$i}:é\" }",
+            "$a = Integer[1, 126].map |$_| { 'a' }.join('') Integer[1, 12].map |$i| { \"${a}${i}\".length }",
+            "$a = Integer[1, 60].map |$_| { 'é' }.join('') Integer[1, 12].map |$i| { $s = \"${i}${a}${a}${i}x\" [$s.length, $s[-4, 4]] }",
+            "$a = Integer[1, 130].map |$_| { 'b' }.join('') Integer[1, 12].map |$i| { \"${i}${a}\"[-3, 3] }",
+            "$t = Integer[1, 40].map |$_| { 'ab' }.join('') Integer[1, 12].map |$i| { \"${t}${t}-${i}-${t}\".length }",
+            "Integer[1, 12].map |$i| { \"<${[$i, 'x']}|${1.5 * $i}|${undef}|${{'k' => $i}}|${$i}>\" }",
+            "Integer[1, 12].map |$i| { \"${[$i]}${i}\" }",
+            "Integer[1, 12].map |$i| { \"a${\"b${i}c\"}d${i}\" }",
+            "$l = Integer[1, 600].map |$_| { 'l' }.join('') Integer[1, 12].map |$i| { $s = \"${i}${l}${i}\" [$s.length, $s[0, 2], $s[-2, 2]] }",
+            "Integer[1, 12].map |$i| { if $i == 11 { \"x${i}${[1][5][0]}\" } else { \"${i}\" } }",
+            "$a = Integer[1, 200].map |$_| { 'a' }.join('') Integer[1, 12].map |$i| { if $i == 11 { \"${a}${i}${[1][5][0]}\" } else { $i } }",
+        ],
+        // Lambdas reading variables found by name: the top scope's, a class's (and its
+        // parameters'), an enclosing lambda's, an unknown one (the error), one assigned in
+        // a later input, `$::x`, a local of the same name assigned before the read.
+        &[
+            "$t = 10 Integer[1, 12].map |$i| { $i + $t }",
+            "class rc($p = 3) { $c = 4 $r = Integer[1, 12].map |$i| { $i * $p + $c + $t } notice($r[-1]) } include rc",
+            "Integer[1, 3].map |$i| { Integer[1, 12].map |$j| { [$i, $j, $t] } }[-1][-1]",
+            "Integer[1, 12].map |$i| { if $i == 11 { $nosuch } else { $i } }",
+            "Integer[1, 12].map |$i| { $later }",
+            "$later = 'now' Integer[1, 12].map |$i| { [$later, $::later, $::t] }[-1]",
+            "Integer[1, 12].map |$i| { if $i % 2 == 0 { $t = $i } [$t] }",
+            "$t = 20 Integer[1, 12].map |$i| { $i + $t }",
+            "function tf($x) { $x * 2 } Integer[1, 12].map |$i| { tf($i) + $t }",
+        ],
+        // Literals whose parts may repeat (checked: doubling 40 times fails at the memory
+        // limit) and literals with one collection at most among scalars, interpolations,
+        // comparisons and numbers (not checked: nothing can repeat).
+        &[
+            "Integer[1, 40].reduce([]) |$m, $i| { [($m), \"s${i}\", $m] }",
+            "Integer[1, 40].reduce({}) |$m, $i| { { 'a' => $m, 'n' => $i % 3, 'b' => ($m) } }",
+            "Integer[1, 40].reduce([]) |$m, $i| { [$m, \"s${i}\", $i % 2 == 0, $i * 2, !$i, 'x', 1.5, undef, ($i / 2)] }.flatten.length",
+            "Integer[1, 40].reduce({}) |$m, $i| { { 'm' => $m, 'i' => \"${i}\", 'k' => $i =~ Integer, 'o' => $i > 3 or $i < 2 } }.length",
+            "Integer[1, 12].map |$i| { [[$i], [$i]] + { 'a' => [$i], 'b' => [$i] }.values }",
+        ],
         // Bodies that are walked: a top-scope variable, match variables, a built-in.
         &[
             "$top = 5 function tv($x) { $x + $top } [tv(1), tv(2)]",
@@ -1400,6 +1599,51 @@ mod tests {
             }
         }
         assert!(differ.is_empty(), "{}", differ.join("\n"));
+    }
+
+    /// A literal is checked for repeated parts unless at most one of its elements (of its
+    /// values, for a hash) may be an array or a hash.
+    #[test]
+    fn literals_are_checked_when_two_parts_may_be_collections() {
+        use crate::syntax::ast::ExprKind;
+        let checked = |src: &str| {
+            let program = crate::syntax::parse(&format!("$x = {src}")).unwrap();
+            let ExprKind::Assign(_, value) = &program.body[0].kind else {
+                panic!("{src}");
+            };
+            match &value.kind {
+                ExprKind::Array(items, _) => super::may_repeat(items.iter()),
+                ExprKind::Hash(entries, _) => super::may_repeat(entries.iter().map(|(_, v)| v)),
+                other => panic!("{other:?}"),
+            }
+        };
+        for (src, expected) in [
+            ("[$a, $b]", true),
+            ("[$a, 1, $b]", true),
+            ("[$a, [1]]", true),
+            ("[$a, $b + 1]", true),
+            ("[$a, f(1)]", true),
+            ("[($a), $a[0]]", true),
+            ("[$a, $b - $c]", true),
+            ("[$a, $b << 1]", true),
+            ("{ 'a' => $a, 'b' => $b }", true),
+            ("[$a]", false),
+            (
+                "[$a, \"s${a}\", 'x', 1, 2.5, true, undef, default, /r/, word]",
+                false,
+            ),
+            (
+                "[$a, $b == 1, $b < 2, !$b, $b * 2, $b / 2, $b % 2, $b >> 1]",
+                false,
+            ),
+            (
+                "[$a, $b =~ /x/, $b !~ /x/, $b in $c, $b and $c, ($b or $c)]",
+                false,
+            ),
+            ("{ [$a, $b] => $a, 'n' => $b % 2 }", false),
+        ] {
+            assert_eq!(checked(src), expected, "{src}");
+        }
     }
 
     /// Calls the compiled body of the session's function `name` with `args` in its frame's

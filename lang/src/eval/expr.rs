@@ -722,26 +722,10 @@ impl Evaluator {
     /// a Ruby function's `lookupvar` of one that is not set: no error made).
     fn find_by_name(&self, start: Option<usize>, name: &str) -> Result<Option<Value>, Error> {
         if !crate::names::is_qualified(name) {
-            let mut f = start;
-            while let Some(i) = f {
-                let frame = &self.frames[i];
-                if let Some(idx) = frame.layout.index_of(name) {
-                    if let Some(val) = &self.slots[frame.base + idx] {
-                        return Ok(Some(val.clone()));
-                    }
-                }
-                f = frame.parent;
-            }
             // hashed once for the scopes' and the top scope's maps (the same hasher)
-            let hash = std::hash::BuildHasher::hash_one(&rustc_hash::FxBuildHasher, name);
-            if let Some(scope) = &self.scope {
-                scope.check_parameter_access(name)?;
-                if let Some(v) = scope.lookup_hashed(name, hash) {
-                    return Ok(Some(v));
-                }
-            }
-            if let Some(v) = self.globals.get_hashed(name, hash) {
-                return Ok(Some(v.clone()));
+            let hash = name_hash(name);
+            if let Some(v) = self.find_unqualified(start, name, hash)? {
+                return Ok(Some(v));
             }
         } else if let Some(v) = self.qualified_variable(name)? {
             return Ok(Some(v));
@@ -753,6 +737,35 @@ impl Evaluator {
             None if name.trim_start_matches("::") == "caller_module_name" => Ok(Some(Value::Undef)),
             None => Ok(None),
         }
+    }
+
+    /// [`find_by_name`](Self::find_by_name) of a name that is not qualified, whose
+    /// [`name_hash`] is `hash`: the frames from `start` outwards, the scope being evaluated
+    /// (and those it sees through), the top scope; `None` when none has it.
+    #[inline]
+    pub(super) fn find_unqualified(
+        &self,
+        start: Option<usize>,
+        name: &str,
+        hash: u64,
+    ) -> Result<Option<Value>, Error> {
+        let mut f = start;
+        while let Some(i) = f {
+            let frame = &self.frames[i];
+            if let Some(idx) = frame.layout.index_of(name) {
+                if let Some(val) = &self.slots[frame.base + idx] {
+                    return Ok(Some(val.clone()));
+                }
+            }
+            f = frame.parent;
+        }
+        if let Some(scope) = &self.scope {
+            scope.check_parameter_access(name)?;
+            if let Some(v) = scope.lookup_hashed(name, hash) {
+                return Ok(Some(v));
+            }
+        }
+        Ok(self.globals.get_hashed(name, hash).cloned())
     }
 
     /// A variable by name, as the running code sees it: the innermost frame first, then the
@@ -1051,6 +1064,11 @@ pub(crate) const IN_TYPE_NAME: &str = "Error while evaluating a Type-Name, ";
 fn invalid_alias(alias: &crate::types::TypeAlias) -> Option<Error> {
     let why = alias.invalid.borrow();
     Some(Error::eval(format!("{IN_TYPE_NAME}{}", why.as_ref()?)))
+}
+
+/// The hash of a variable's name in the scopes' and the top scope's maps (their hasher).
+pub(super) fn name_hash(name: &str) -> u64 {
+    std::hash::BuildHasher::hash_one(&rustc_hash::FxBuildHasher, name)
 }
 
 #[cfg(test)]

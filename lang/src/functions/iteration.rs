@@ -5,6 +5,7 @@ use super::iterate::{values_of, CHECK_EVERY};
 use super::signature::dispatch;
 use super::{builtin, Builtin};
 use crate::error::Error;
+use crate::eval::lambda_frame::LambdaFrame;
 use crate::eval::{Closure, EvalResult, Evaluator, Flow};
 use crate::values::{Map, Value};
 
@@ -47,10 +48,12 @@ pub enum OnBreak {
     Propagate,
 }
 
-/// An element as [`walk`] gives it: a value, or a hash's entry given to the lambda as its
-/// key and value (made into a `[key, value]` pair only for a caller that keeps it).
+/// An element as [`walk`] gives it: a value, an array's element, or a hash's entry given
+/// to the lambda as its key and value (copied, or made into a `[key, value]` pair, only
+/// for a caller that keeps it).
 pub enum Item<'h> {
     Value(Value),
+    Element(&'h Value),
     Entry(&'h Value, &'h Value),
 }
 
@@ -59,8 +62,66 @@ impl Item<'_> {
     pub fn into_value(self) -> Value {
         match self {
             Item::Value(v) => v,
+            Item::Element(v) => v.clone(),
             Item::Entry(k, v) => Value::array(vec![k.clone(), v.clone()]),
         }
+    }
+}
+
+/// The elements of an iterable other than a hash walked by [`walk`] and [`reduce`]: an
+/// array's in place, integers as a range, anything else as a stream of values (a call
+/// through the stream and an `i128` sum per integer, a copy per array element that the
+/// lambda's argument copied again).
+enum Elements<'s> {
+    Slice(std::slice::Iter<'s, Value>),
+    Integers(std::ops::RangeInclusive<i64>),
+    Stream(crate::values::iter::Values),
+}
+
+impl<'s> Elements<'s> {
+    /// The elements of `subject`, or `name`'s error for a value that is not iterable.
+    fn of(name: &str, subject: &'s Value) -> Result<Elements<'s>, Error> {
+        if let Value::Array(a) = subject {
+            return Ok(Elements::Slice(a.iter()));
+        }
+        match crate::values::iter::integers(subject) {
+            Some(range) => Ok(Elements::Integers(range)),
+            None => values_of(name, subject).map(Elements::Stream),
+        }
+    }
+
+    /// The next element as a value of its own.
+    fn next_owned(&mut self) -> Option<Value> {
+        match self {
+            Elements::Slice(it) => it.next().cloned(),
+            Elements::Integers(range) => range.next().map(Value::Integer),
+            Elements::Stream(it) => it.next(),
+        }
+    }
+}
+
+/// Calls the lambda with `item`, the `i`th element of an iterable other than a hash, in
+/// the given shape.
+#[inline(always)]
+fn call_with_item(
+    ev: &mut Evaluator,
+    frame: &LambdaFrame,
+    shape: Shape,
+    i: usize,
+    item: &Value,
+) -> EvalResult {
+    match (shape, item) {
+        (Shape::KeyValue, Value::Array(pair)) if pair.len() == 2 => {
+            ev.call_lambda(frame, &pair[..])
+        }
+        (Shape::HashValue, Value::Array(pair)) if pair.len() == 2 => {
+            ev.call_lambda(frame, &pair[1..])
+        }
+        (Shape::IndexValue, _) => {
+            let mut args = [Value::Integer(i as i64), item.clone()];
+            ev.call_lambda_owned(frame, &mut args)
+        }
+        _ => ev.call_lambda(frame, std::slice::from_ref(item)),
     }
 }
 
@@ -96,32 +157,44 @@ pub fn walk<'s>(
             Ok(())
         });
     }
-    let name = ev.current_builtin;
-    let items = values_of(name, subject)?;
+    let mut elements = Elements::of(ev.current_builtin, subject)?;
     ev.with_lambda_frame(lambda, |ev, frame| {
-        for (i, item) in items.enumerate() {
-            let r = match (shape, &item) {
-                (Shape::KeyValue, Value::Array(pair)) if pair.len() == 2 => {
-                    ev.call_lambda(frame, &pair[..])
-                }
-                (Shape::HashValue, Value::Array(pair)) if pair.len() == 2 => {
-                    ev.call_lambda(frame, &pair[1..])
-                }
-                (Shape::IndexValue, _) => {
-                    let mut args = [Value::Integer(i as i64), item.clone()];
-                    ev.call_lambda_owned(frame, &mut args)
-                }
-                _ => ev.call_lambda(frame, std::slice::from_ref(&item)),
+        let mut i = 0;
+        loop {
+            let (r, item) = match &mut elements {
+                Elements::Slice(it) => match it.next() {
+                    Some(x) => (call_with_item(ev, frame, shape, i, x), Item::Element(x)),
+                    None => break,
+                },
+                Elements::Integers(range) => match range.next() {
+                    // (an integer is made again for `f` rather than copied: no call)
+                    Some(n) => {
+                        let r = match shape {
+                            Shape::IndexValue => ev.call_lambda_owned(
+                                frame,
+                                &mut [Value::Integer(i as i64), Value::Integer(n)],
+                            ),
+                            _ => ev.call_lambda_owned(frame, &mut [Value::Integer(n)]),
+                        };
+                        (r, Item::Value(Value::Integer(n)))
+                    }
+                    None => break,
+                },
+                Elements::Stream(it) => match it.next() {
+                    Some(x) => (call_with_item(ev, frame, shape, i, &x), Item::Value(x)),
+                    None => break,
+                },
             };
             match r {
                 Ok(r) => {
-                    if let Step::Stop = f(ev, i, Item::Value(item), r)? {
+                    if let Step::Stop = f(ev, i, item, r)? {
                         break;
                     }
                 }
                 Err(Flow::Break) if on_break == OnBreak::Stop => break,
                 Err(e) => return Err(e),
             }
+            i += 1;
         }
         Ok(())
     })
@@ -206,7 +279,7 @@ fn filter(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult
                         Item::Value(Value::Array(pair)) => {
                             out.insert(pair[0].clone(), pair[1].clone());
                         }
-                        Item::Value(_) => {}
+                        Item::Value(_) | Item::Element(_) => {}
                     }
                 }
                 Ok(Step::Continue)
@@ -234,10 +307,10 @@ fn filter(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult
 fn reduce(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
     dispatch(ev, args, b)?;
     let lambda = lambda(b)?;
-    let mut items = values_of("reduce", &args[0])?;
+    let mut items = Elements::of("reduce", &args[0])?;
     let mut memo = match args.get(1) {
         Some(start) => start.clone(),
-        None => match items.next() {
+        None => match items.next_owned() {
             Some(first) => first,
             None => return Ok(Value::Undef),
         },
@@ -246,7 +319,7 @@ fn reduce(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult
     ev.with_lambda_frame(lambda, |ev, frame| {
         if may_break {
             // `break()` gives the memo from before the step: keep it.
-            for item in items {
+            while let Some(item) = items.next_owned() {
                 match ev.call_lambda_owned(frame, &mut [memo.clone(), item]) {
                     Ok(r) => memo = r,
                     Err(Flow::Break) => break,
@@ -256,7 +329,7 @@ fn reduce(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult
             return Ok(memo);
         }
         // The memo is handed over to the lambda, so that `$memo + ...` need not copy it.
-        for item in items {
+        while let Some(item) = items.next_owned() {
             let mut pair = [memo, item];
             memo = ev.call_lambda_owned(frame, &mut pair)?;
         }

@@ -36,6 +36,13 @@ pub use sprintf::sprintf;
 /// without the general formatting machinery: interpolation and the catalog's JSON text
 /// write many.
 pub fn push_integer(out: &mut String, i: i64) {
+    out.push_str(integer_text(i, &mut [0u8; 20]));
+}
+
+/// The decimal digits of an integer (with its sign), written at the end of `digits`: the
+/// text [`push_integer`] appends, for writers that do not write into a `String`.
+#[inline]
+pub fn integer_text(i: i64, digits: &mut [u8; 20]) -> &str {
     /// "00" to "99": two digits written at a time.
     const PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
         2021222324252627282930313233343536373839\
@@ -43,7 +50,6 @@ pub fn push_integer(out: &mut String, i: i64) {
         6061626364656667686970717273747576777879\
         8081828384858687888990919293949596979899";
     // 19 digits and a sign at most (i64::MIN is -9223372036854775808).
-    let mut digits = [0u8; 20];
     let mut n = i.unsigned_abs();
     let mut at = digits.len();
     while n >= 100 {
@@ -64,7 +70,7 @@ pub fn push_integer(out: &mut String, i: i64) {
         digits[at] = b'-';
     }
     // SAFETY: `digits[at..]` holds only ASCII digits and a minus sign.
-    out.push_str(unsafe { std::str::from_utf8_unchecked(&digits[at..]) });
+    unsafe { std::str::from_utf8_unchecked(&digits[at..]) }
 }
 
 /// The form used by string interpolation (`"${v}"`) and by `notice`: strings verbatim,

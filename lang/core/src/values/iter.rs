@@ -49,6 +49,23 @@ impl LazyIter {
     }
 }
 
+/// The integers an iterable integer or `Integer[a, b]` range produces, in order, as a range
+/// (what [`iterate`] gives them as values; empty when there are none), `None` for any
+/// other value: the iterations loop over them without a stream of values.
+pub fn integers(v: &Value) -> Option<std::ops::RangeInclusive<i64>> {
+    match v {
+        Value::Integer(n) if *n > 0 => Some(0..=*n - 1),
+        // (no integers: an empty range)
+        #[allow(clippy::reversed_empty_ranges)]
+        Value::Integer(_) => Some(1..=0),
+        Value::Type(t) => {
+            let r = bounded_range(t)?;
+            Some(r.from.min(r.to)..=r.from.max(r.to))
+        }
+        _ => None,
+    }
+}
+
 /// The values an iterable value produces, or `None` if it is not iterable.
 pub fn iterate(v: &Value) -> Option<Values> {
     Some(match v {
@@ -215,5 +232,36 @@ mod tests {
             Value::Integer(2),
         ))));
         assert_eq!(ints(double.iter().unwrap()), [0, 1]);
+    }
+
+    /// `integers` gives the integers `iterate` gives, for integers and integer ranges,
+    /// and nothing for other values.
+    #[test]
+    fn integers_are_what_iterate_gives() {
+        let values = [
+            Value::Integer(3),
+            Value::Integer(1),
+            Value::Integer(0),
+            Value::Integer(-4),
+            Value::Integer(i64::MIN),
+            range(1, 5),
+            range(5, 1),
+            range(-3, -3),
+            range(-2, 2),
+            range(i64::MIN + 1, i64::MIN + 3),
+            range(i64::MAX - 3, i64::MAX - 1),
+        ];
+        for v in &values {
+            let direct: Vec<i64> = integers(v).unwrap().collect();
+            assert_eq!(direct, ints(iterate(v).unwrap()), "{v:?}");
+        }
+        for v in [
+            range(0, i64::MAX),
+            Value::array(vec![1.into()]),
+            Value::from("ab"),
+            Value::Undef,
+        ] {
+            assert!(integers(&v).is_none(), "{v:?}");
+        }
     }
 }

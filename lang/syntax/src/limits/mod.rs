@@ -368,8 +368,9 @@ pub fn reserve_for<T>(n: usize) -> Result<(), Error> {
     reserve(n.saturating_mul(std::mem::size_of::<T>().max(1)))
 }
 
-/// Pushes onto a vector, checking the budget when the vector must grow.
-#[inline]
+/// Pushes onto a vector, checking the budget when the vector must grow. (Always inlined:
+/// a call per pushed value cost ~35 instructions of `map`'s ~290 an element.)
+#[inline(always)]
 pub fn push<T>(v: &mut Vec<T>, x: T) -> Result<(), Error> {
     if v.len() == v.capacity() {
         reserve_for::<T>(v.capacity().max(4))?;
