@@ -105,7 +105,8 @@ fn norm_here(t: &PType, keep: bool, d: usize) -> PType {
 
 fn variant(ts_given: &[PType], keep: bool, d: usize) -> PType {
     let normal: Vec<PType> = ts_given.iter().map(|t| norm(t, keep, d)).collect();
-    let modified = normal != ts_given;
+    // (the reference's "modified" is by identity: a sized Hash is always made anew)
+    let modified = normal != ts_given || ts_given.iter().any(has_sized_hash);
     if normal.len() == 1 {
         return normal.into_iter().next().unwrap_or(PType::Any);
     }
@@ -140,6 +141,28 @@ fn variant(ts_given: &[PType], keep: bool, d: usize) -> PType {
         n if modified || n != before => maybe_variant(ts),
         // (nothing merged: the Variant as it was, in its order)
         _ => PType::Variant(ts_given.to_vec()),
+    }
+}
+
+/// Whether a Hash with a size (other than the empty hash's) is part of the type: the
+/// reference's normalization makes such a Hash anew, its containers too.
+fn has_sized_hash(t: &PType) -> bool {
+    match t {
+        PType::Hash(k, v, size) => {
+            (size.shows() && (size.from, size.to) != (0, 0))
+                || has_sized_hash(k)
+                || has_sized_hash(v)
+        }
+        PType::Array(e, _) => has_sized_hash(e),
+        PType::Variant(ts) | PType::Tuple(ts, _) => ts.iter().any(has_sized_hash),
+        PType::Struct(Some(ms)) => ms.iter().any(|m| has_sized_hash(&m.value)),
+        PType::Optional(Some(x))
+        | PType::NotUndef(Some(x))
+        | PType::Type(Some(x))
+        | PType::Iterable(Some(x))
+        | PType::Iterator(Some(x))
+        | PType::Sensitive(Some(x)) => has_sized_hash(x),
+        _ => false,
     }
 }
 
@@ -368,6 +391,12 @@ mod tests {
         assert_eq!(
             n("Variant[Enum['b', 'a', true], Enum['c', true]]"),
             "Enum['a', 'b', 'c', true]"
+        );
+        // (a sized Hash among them: the reference's normalization made something anew, and
+        // its ranges are merged, the last first)
+        assert_eq!(
+            n("Variant[Tuple[Hash[Integer, String, 1, 1]], Integer[100, 100], Integer[10, 10]]"),
+            "Variant[Integer[10, 10], Integer[100, 100], Tuple[Hash[Integer, String, 1, 1]]]"
         );
     }
 
