@@ -495,21 +495,13 @@ thread_local! {
     /// The definitions of the reference's built-in aliases `Data` and `RichData` (with its
     /// `RichDataKey`), as its static loader has them.
     static BUILTIN: (PType, PType) = {
-        let alias = |name: &str, target: PType| {
-            PType::Alias(std::rc::Rc::new(super::TypeAlias {
-                name: name.into(),
-                target: std::cell::RefCell::new(Some(target)),
-                invalid: Default::default(),
-                remembered: Default::default(),
-            }))
-        };
         let data = PType::Variant(vec![
             PType::ScalarData,
             PType::Undef,
             PType::Hash(Box::new(PType::string()), Box::new(PType::Data), IntRange::SIZE),
             PType::Array(Box::new(PType::Data), IntRange::SIZE),
         ]);
-        let key = alias("RichDataKey", PType::Variant(vec![PType::string(), PType::Numeric]));
+        let key = super::TypeAlias::builtin("RichDataKey", PType::Variant(vec![PType::string(), PType::Numeric]));
         let rich = PType::Variant(vec![
             PType::Scalar,
             PType::SemVerRange,

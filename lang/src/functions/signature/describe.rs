@@ -70,16 +70,17 @@ impl Mismatch {
         }
     }
 
-    /// The reason as listed under a signature: a hash given for a Struct parameter may be
-    /// rejected for several keys, each on its own line, as the reference lists them.
+    /// The reason as listed under a signature: a value may be rejected for several reasons
+    /// (keys of a Struct, members of a Variant), each on its own line, as the reference
+    /// lists them.
     fn listed(&self) -> Vec<String> {
         if let Mismatch::Type {
             param,
             expected,
-            actual: actual @ Value::Hash(_),
+            actual,
         } = self
         {
-            if let [t @ PType::Struct(Some(_))] = expected.as_slice() {
+            if let [t] = expected.as_slice() {
                 let all = crate::types::describe_mismatches(t, actual);
                 if all.len() > 1 {
                     return all
@@ -227,7 +228,8 @@ fn mergeable(same: &[&&Mismatch]) -> bool {
                 expected, actual, ..
             } => {
                 types.extend(expected.iter().cloned());
-                value = Some(actual);
+                // (the first signature's value, which the merged mismatch names)
+                value.get_or_insert(actual);
             }
             _ => return true,
         }

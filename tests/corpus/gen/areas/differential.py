@@ -649,3 +649,23 @@ PROGRAMS += [
     "class c(Hash[Boolean[true], Struct[{'c' => Array, 'ab' => Any}]] $p) { } class { c: p => {-7 => 10, 1 => undef} }",
     "assert_type(Variant[String, Hash[Integer, Numeric]], {'hello' => undef, 3 => -161, 0 => {}})",
 ]
+# --- errors (session 37, seed 40): `$facts` and `$trusted` assigned where they are not bound
+# (a lambda, a function, a class) are refused by the scope (the name without `$`, in the
+# assignment's error); at top scope, and `$server_facts` anywhere, the reference's issue.
+PROGRAMS += [
+    "[1].each |$i| { $facts = 1 }",
+    "function f() { $trusted = 1 } f()",
+    "class c { $facts = 1 } include c",
+    "[1].each |$i| { if true { $facts = 1 } }",
+    "[1].map |$i| { [$facts, $a] = [1, 2] }",
+    "[1].each |$i| { $server_facts = 1 }",
+    "if true { $facts = 1 }",
+]
+# --- conversions (session 37, seeds 2 and 4): a hash that is no `BinaryArgsHash` is rejected
+# with every reason of each of its variants.
+PROGRAMS += [
+    "Binary.new({'a' => 1, 'b' => [2]})",
+    "Binary.new({'value' => [256]})",
+    "Binary.new({'value' => 'aGk=', 'format' => '%x'})",
+    "Binary.new({'value' => 1})",
+]
