@@ -92,9 +92,13 @@ pub fn translate(t: &str, template: &Template, params: &[LambdaParam], run: bool
     let param_at = template.params.map_or(0, |p| p.0);
     w.synthetic("epp_template() |", Origin::Other(param_at));
     for (k, p) in params.iter().enumerate() {
-        let sep = if k == 0 { "$" } else { ", $" };
-        w.synthetic(sep, Origin::Other(param_at));
-        w.synthetic(&p.name, Origin::Other(p.at.unwrap_or(param_at)));
+        if k > 0 {
+            w.synthetic(", ", Origin::Other(param_at));
+        }
+        w.synthetic(
+            &format!("${}", p.name),
+            Origin::Other(p.at.unwrap_or(param_at)),
+        );
         if let Some((s, e)) = p.default {
             w.synthetic(" = ", Origin::Other(s));
             w.code(s, e);
