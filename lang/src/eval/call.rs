@@ -733,8 +733,13 @@ impl Evaluator {
                         .type_expr
                         .as_ref()
                         .and_then(|te| match self.type_of_expr(te) {
-                            // An alias with its definition, as the reference lists it.
-                            Ok(t) => Some(types::alias_display(&t)),
+                            // An Array type of the rest parameter is the type of each
+                            // argument, shown so (`Struct[...] rest*`).
+                            Ok(t) => Some(match (&*t, q.captures_rest) {
+                                (PType::Array(elem, _), true) => types::alias_display(elem),
+                                // An alias with its definition, as the reference lists it.
+                                _ => types::alias_display(&t),
+                            }),
                             Err(_) => None,
                         });
                     // `Integer y?` for an optional parameter, `String r*` for the rest.

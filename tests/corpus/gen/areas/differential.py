@@ -669,3 +669,8 @@ PROGRAMS += [
     "Binary.new({'value' => 'aGk=', 'format' => '%x'})",
     "Binary.new({'value' => 1})",
 ]
+# --- mismatches (session 37, seed 6): the signature shows an Array-typed rest parameter by
+# the type of each argument.
+PROGRAMS += [
+    "function f(String $s, Array[Struct[{'b' => Regexp}]] *$rest) { $rest } f('x', {'A' => 1000.0})",
+]
