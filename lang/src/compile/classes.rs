@@ -831,12 +831,9 @@ impl Evaluator {
                 continue;
             };
             if let Some(t) = t {
-                if !types::is_instance(&t, value) {
-                    problems.push(format!(
-                        "parameter '{}' {}",
-                        p.name,
-                        types::mismatch::describe_mismatch(&t, value)
-                    ));
+                // (every reason, each a line, as the reference lists them)
+                for reason in types::mismatch::describe_parameter_mismatches(&t, value) {
+                    problems.push(format!("parameter '{}' {reason}", p.name));
                 }
             }
         }
@@ -1026,12 +1023,8 @@ impl Evaluator {
                 }
                 (Some(v), Some(te)) => {
                     if let Value::Type(t) = self.eval_in_scope(&scope, te, &def.source)? {
-                        if !types::is_instance(&t, v) {
-                            problems.push(format!(
-                                "parameter '{}' {}",
-                                p.name,
-                                types::mismatch::describe_mismatch(&t, v)
-                            ));
+                        for reason in types::mismatch::describe_parameter_mismatches(&t, v) {
+                            problems.push(format!("parameter '{}' {reason}", p.name));
                         }
                     }
                 }

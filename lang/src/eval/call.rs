@@ -648,7 +648,14 @@ impl Evaluator {
                 rest_elements = Some(Rc::new(elem));
             }
         }
+        // The first argument refused whose refusal the reference does not describe (a
+        // `Collection` of the wrong size): it reports the next one it describes, else the
+        // signature alone.
+        let mut undescribed: Option<(usize, Rc<PType>, Value)> = None;
         for (i, p) in params.iter().enumerate() {
+            if undescribed.is_some() && i >= given {
+                break;
+            }
             let value = if p.captures_rest {
                 if i >= given && p.default.is_some() {
                     self.eval_default(callee, p, frame)?
@@ -674,21 +681,34 @@ impl Evaluator {
                     types::is_instance(&t, &value)
                 };
                 if !ok {
+                    let described =
+                        |v: &Value| !types::mismatch::describe_mismatch(&t, v).is_empty();
                     let shown = match (&value, p.captures_rest) {
-                        (Value::Array(items), true) => items
-                            .iter()
-                            .find(|v| !types::is_instance(&t, v))
-                            .cloned()
-                            .unwrap_or(Value::Undef),
+                        (Value::Array(items), true) => {
+                            let mut refused = items.iter().filter(|v| !types::is_instance(&t, v));
+                            let first = refused.next().cloned().unwrap_or(Value::Undef);
+                            match described(&first) {
+                                true => first,
+                                false => refused.find(|v| described(v)).cloned().unwrap_or(first),
+                            }
+                        }
                         _ => value.clone(),
                     };
-                    return Err(self.param_mismatch(callee, params, p, &t, &shown).into());
+                    if described(&shown) {
+                        return Err(self.param_mismatch(callee, params, p, &t, &shown).into());
+                    }
+                    undescribed.get_or_insert((i, t.clone(), shown));
                 }
             }
             let base = self.frames[frame].base;
             self.slots[base + i] = Some(value);
         }
-        Ok(())
+        match undescribed {
+            Some((i, t, v)) => Err(self
+                .param_mismatch(callee, params, &params[i], &t, &v)
+                .into()),
+            None => Ok(()),
+        }
     }
 
     /// `'f' parameter 'x' expects ...`, or, when the value fails the type in several ways,
@@ -715,8 +735,13 @@ impl Evaluator {
                         .type_expr
                         .as_ref()
                         .and_then(|te| match self.type_of_expr(te) {
-                            // An alias with its definition, as the reference lists it.
-                            Ok(t) => Some(types::alias_display(&t)),
+                            // An Array type of the rest parameter is the type of each
+                            // argument, shown so (`Struct[...] rest*`).
+                            Ok(t) => Some(match (&*t, q.captures_rest) {
+                                (PType::Array(elem, _), true) => types::alias_display(elem),
+                                // An alias with its definition, as the reference lists it.
+                                _ => types::alias_display(&t),
+                            }),
                             Err(_) => None,
                         });
                     // `Integer y?` for an optional parameter, `String r*` for the rest.

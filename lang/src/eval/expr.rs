@@ -896,6 +896,15 @@ impl Evaluator {
 
     pub(super) fn assign_var(&mut self, v: &VarRef, value: Value) -> Result<(), Error> {
         if super::scope::RESERVED.contains(&&*v.name) {
+            // (`$facts` and `$trusted` are the reference's issue where they are bound, at top
+            // scope; elsewhere its scope refuses them, the name without `$`)
+            let top = self.scope.is_none() && self.current.is_none();
+            if &*v.name != "server_facts" && !top {
+                return Err(Error::eval(format!(
+                    "Error while evaluating a '=' expression, Attempt to assign to a reserved variable name: '{}'",
+                    v.name
+                )));
+            }
             return Err(Error::eval(format!(
                 "Attempt to assign to a reserved variable name: '${}'",
                 v.name

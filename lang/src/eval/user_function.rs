@@ -456,6 +456,9 @@ impl Evaluator {
     fn check_param_types(&mut self, f: &UserFunction, frame: usize) -> EvalResult<()> {
         let params = &f.def.params;
         let mut evaluated = Vec::with_capacity(params.len());
+        // (a value refused without a description, as a `Collection` of the wrong size: the
+        // reference reports the next one it describes, else the signature alone)
+        let mut undescribed = None;
         for (i, p) in params.iter().enumerate() {
             let Some(te) = &p.type_expr else {
                 evaluated.push(None);
@@ -470,6 +473,14 @@ impl Evaluator {
                 Some(v) => v.clone(),
                 None => Value::Undef,
             };
+            if types::mismatch::describe_mismatch(&t, &value).is_empty() {
+                undescribed.get_or_insert((p, t, value));
+                continue;
+            }
+            let callee = Callee::Function(&f.def.name);
+            return Err(self.param_mismatch(&callee, params, p, &t, &value).into());
+        }
+        if let Some((p, t, value)) = undescribed {
             let callee = Callee::Function(&f.def.name);
             return Err(self.param_mismatch(&callee, params, p, &t, &value).into());
         }

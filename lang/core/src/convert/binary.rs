@@ -158,6 +158,66 @@ fn signature_error(rejections: [String; 3]) -> Error {
     ))
 }
 
+/// A hash that is no `BinaryArgsHash`: every reason of each of its variants, as the
+/// reference lists them.
+fn hash_rejected(v: &Value) -> Error {
+    signature_error([
+        format!("parameter 'str' expects a String value, got {}", got(v)),
+        format!(
+            "parameter 'byte_array' expects an Array value, got {}",
+            got(v)
+        ),
+        types::describe_mismatches(&hash_args(), v)
+            .iter()
+            .map(|m| format!("parameter 'hash_args' {m}"))
+            .collect::<Vec<_>>()
+            .join("\n    rejected: "),
+    ])
+}
+
+/// Whether the reference sees the hash as a Struct (its keys non-empty strings).
+fn struct_like(h: &crate::values::Map) -> bool {
+    !h.is_empty()
+        && h.keys()
+            .all(|k| matches!(k, Value::String(s) if !s.is_empty()))
+}
+
+/// The type `BinaryArgsHash` (see [`hash_args_type`]).
+fn hash_args() -> types::PType {
+    use types::{IntRange, KeyKind, PType, StructMember, TypeAlias};
+    let format = TypeAlias::builtin(
+        "Base64Format",
+        PType::Enum {
+            values: ["%B", "%b", "%r", "%s", "%u"].map(Rc::from).to_vec(),
+            case_insensitive: false,
+        },
+    );
+    let byte = TypeAlias::builtin("ByteInteger", PType::Integer(IntRange::new(0, 255)));
+    let member = |key: &str, value: PType| StructMember {
+        key: key.into(),
+        key_kind: KeyKind::Plain,
+        value,
+    };
+    let string_hash = TypeAlias::builtin(
+        "StringHash",
+        PType::Struct(Some(vec![
+            member("value", PType::string()),
+            member("format", PType::Optional(Some(Box::new(format)))),
+        ])),
+    );
+    let array_hash = TypeAlias::builtin(
+        "ArrayHash",
+        PType::Struct(Some(vec![member(
+            "value",
+            PType::Array(Box::new(byte), IntRange::SIZE),
+        )])),
+    );
+    TypeAlias::builtin(
+        "BinaryArgsHash",
+        PType::Variant(vec![string_hash, array_hash]),
+    )
+}
+
 fn hash_args_type() -> String {
     format!(
         "Variant[StringHash = Struct[{{'value' => String, 'format' => Optional[Base64Format = {FORMATS}]}}], \
@@ -214,7 +274,13 @@ pub fn new_binary(args: &[Value]) -> Result<Value, Error> {
         [Value::Hash(h)] => match (h.get(&Value::from("value")), h.get(&Value::from("format"))) {
             (Some(Value::String(s)), None | Some(Value::Undef)) => from_string(s, "%B"),
             (Some(Value::String(s)), Some(Value::String(f))) if is_format(f) => from_string(s, f),
-            (Some(Value::Array(items)), None) => bytes_of(items).map(binary),
+            (Some(Value::Array(items)), None) => match bytes_of(items) {
+                Ok(bytes) => Ok(binary(bytes)),
+                // (an element that is no byte: the hash is what is rejected)
+                Err(_) if struct_like(h) => Err(hash_rejected(&args[0])),
+                Err(e) => Err(e),
+            },
+            _ if struct_like(h) => Err(hash_rejected(&args[0])),
             _ => Err(signature_error([
                 format!(
                     "parameter 'str' expects a String value, got {}",

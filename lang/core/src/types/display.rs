@@ -23,7 +23,7 @@ pub fn alias_display(t: &PType) -> String {
             // Aliases met inside the definition show their definitions too, except those
             // already being shown (recursive aliases print by name there).
             EXPANDING.with(|e| *e.borrow_mut() = Some(vec![Rc::as_ptr(a) as usize]));
-            let text = format!("{} = {}", a.name, a.resolved());
+            let text = format!("{} = {}", a.name, definition(a));
             EXPANDING.with(|e| *e.borrow_mut() = None);
             text
         }
@@ -88,6 +88,12 @@ fn end_expanding() {
             stack.pop();
         }
     });
+}
+
+/// An alias's definition as the reference keeps it, in normal form (`type A =
+/// NotUndef[Enum['a']]` is `A = Enum['a']`), but with its sizes (docs/deviations.md).
+fn definition(a: &super::TypeAlias) -> PType {
+    super::normalize::normalize_keeping_sizes(&a.resolved())
 }
 
 /// The definition of an alias (`Array[Variant[Integer, Tree]]`), or the type itself.
@@ -346,7 +352,7 @@ fn write_type_here(f: &mut dyn Write, t: &PType, d: usize) -> fmt::Result {
         PType::TypeSetType(ts) => super::typeset::write_typeset(f, ts, false),
         PType::Unit => f.write_str("Unit"),
         PType::Alias(a) if begin_expanding(a) => {
-            let result = write!(f, "{} = ", a.name).and_then(|_| write_type(f, &a.resolved(), d));
+            let result = write!(f, "{} = ", a.name).and_then(|_| write_type(f, &definition(a), d));
             end_expanding();
             result
         }

@@ -28,6 +28,25 @@ pub fn describe_mismatches(expected: &PType, actual: &Value) -> Vec<String> {
     found(expected, actual).lines
 }
 
+/// The descriptions of a class's or define's parameter value that its type refuses, each a
+/// line of the error. Where the reference describes nothing (a `Collection` of the wrong
+/// size, a bare `Optional`), it lets the value through: prepl refuses it, as the type says
+/// (docs/deviations.md), and says why.
+pub fn describe_parameter_mismatches(expected: &PType, actual: &Value) -> Vec<String> {
+    if is_instance(expected, actual) {
+        return Vec::new();
+    }
+    let lines = found(expected, actual).lines;
+    if !lines.is_empty() {
+        return lines;
+    }
+    let strict = found_in(expected, actual, Cx::STRICT).lines;
+    if !strict.is_empty() {
+        return strict;
+    }
+    vec![root_mismatch(expected, actual, "")]
+}
+
 /// The descriptions a function's signature error lists (`rejected: ...` lines): as
 /// [`describe_mismatches`], except that when exactly one of them is a type mismatch (not a
 /// missing or unrecognized key, not a size), the reference reports that one alone.
@@ -45,7 +64,10 @@ pub fn describe_signature_mismatches(expected: &PType, actual: &Value) -> Vec<St
 /// Pattern[/^a/]`: the first signature's kind of mismatch, the types of all); `None` when
 /// they fail otherwise (each signature is then listed).
 pub fn merged_across_signatures(types: &[PType], actual: &Value) -> Option<String> {
-    let per: Vec<Vec<M>> = types.iter().map(|t| describe(t, actual, &[], 0)).collect();
+    let per: Vec<Vec<M>> = types
+        .iter()
+        .map(|t| describe(t, actual, &[], Cx::REFERENCE))
+        .collect();
     let all: Vec<&M> = per.iter().flatten().collect();
     let typed: Vec<&M> = all
         .iter()
@@ -65,6 +87,10 @@ pub fn merged_across_signatures(types: &[PType], actual: &Value) -> Option<Strin
 }
 
 fn found(expected: &PType, actual: &Value) -> Found {
+    found_in(expected, actual, Cx::REFERENCE)
+}
+
+fn found_in(expected: &PType, actual: &Value, cx: Cx) -> Found {
     let mut out = Found::default();
     if !is_instance(expected, actual) {
         // A type naming no type (`assert_type('Foo', 1)`) is described by that alone.
@@ -72,7 +98,7 @@ fn found(expected: &PType, actual: &Value) -> Found {
             out.ty(format!("references an unresolved type '{name}'"));
             return out;
         }
-        for m in describe(expected, actual, &[], 0) {
+        for m in describe(expected, actual, &[], cx) {
             let line = m.text();
             match m.kind {
                 Kind::Type(_) | Kind::Pattern(_) => out.ty(line),
@@ -107,6 +133,42 @@ impl Found {
 }
 
 const MAX_DEPTH: usize = 200;
+
+/// How deep a description is, and whether it is strict: where the reference says nothing of
+/// a value its type refuses (a `Collection` or `Array[Any]` of the wrong size, anything but
+/// undef for a bare `Optional`), a strict description says what is wrong.
+#[derive(Clone, Copy)]
+struct Cx {
+    depth: usize,
+    strict: bool,
+}
+
+impl Cx {
+    const REFERENCE: Cx = Cx {
+        depth: 0,
+        strict: false,
+    };
+    const STRICT: Cx = Cx {
+        depth: 0,
+        strict: true,
+    };
+
+    fn deeper(self) -> Cx {
+        Cx {
+            depth: self.depth + 1,
+            ..self
+        }
+    }
+
+    /// The type in normal form: the reference's, or with its sizes for a strict description.
+    fn normalize(self, t: &PType) -> PType {
+        if self.strict {
+            super::normalize::normalize_keeping_sizes(t)
+        } else {
+            normalize(t)
+        }
+    }
+}
 
 /// `path` is either empty or ends without a space (`index 1`); messages join with a space.
 pub(super) fn at(path: &str, msg: &str) -> String {
@@ -218,7 +280,7 @@ fn expanded(t: &PType) -> String {
                 }
                 let resolved = a.resolved();
                 let normal = normalize(&resolved);
-                if normal == resolved {
+                if normal == super::normalize::normalize_keeping_sizes(&resolved) {
                     // (nested aliases shown as the reference's program form shows them)
                     return alias_display(t);
                 }
@@ -249,35 +311,33 @@ fn expanded(t: &PType) -> String {
 }
 
 /// Why `v` is no `e`: `e` in normal form described, named as written.
-fn describe(e: &PType, v: &Value, path: &[Step], depth: usize) -> Vec<M> {
-    let n = normalize(e);
-    described(&n, e, v, path, depth)
+fn describe(e: &PType, v: &Value, path: &[Step], cx: Cx) -> Vec<M> {
+    let n = cx.normalize(e);
+    described(&n, e, v, path, cx)
 }
 
-fn described(e: &PType, original: &PType, v: &Value, path: &[Step], depth: usize) -> Vec<M> {
+fn described(e: &PType, original: &PType, v: &Value, path: &[Step], cx: Cx) -> Vec<M> {
     let root = || vec![M::new(path, Kind::Type(original.clone()), v)];
-    if depth > MAX_DEPTH {
+    if cx.depth > MAX_DEPTH {
         return root();
     }
-    let d = depth + 1;
+    let d = cx.deeper();
     let inner_path = |step: String| {
         let mut p = path.to_vec();
         p.push(Step::At(step));
         p
     };
     match e {
-        PType::Alias(a) => described(&normalize(&a.resolved()), e, v, path, d),
+        PType::Alias(a) => described(&cx.normalize(&a.resolved()), e, v, path, d),
+        // `Data` and `RichData` are aliases to the reference, described by their definitions.
+        PType::Data | PType::RichData => {
+            described(&cx.normalize(&builtin_definition(e)), e, v, path, d)
+        }
         PType::Optional(Some(_)) if v.is_undef() => Vec::new(),
         PType::Optional(Some(inner)) => {
-            let original = if matches!(original, PType::Alias(_)) {
-                original
-            } else {
-                e
-            };
+            let original = if is_alias(original) { original } else { e };
             described(inner, original, v, path, d)
         }
-        PType::NotUndef(Some(inner)) if !v.is_undef() => describe(inner, v, path, d),
-        PType::NotUndef(Some(inner)) => vec![M::new(path, Kind::Type((**inner).clone()), v)],
         PType::Variant(types) if !types.is_empty() => variant(types, original, v, path, d),
         PType::Enum { .. } | PType::Pattern(_) => {
             vec![M::new(path, Kind::Pattern(original.clone()), v)]
@@ -320,9 +380,9 @@ fn described(e: &PType, original: &PType, v: &Value, path: &[Step], depth: usize
                 if !size.contains(h.len() as i64) {
                     return vec![M::new(path, Kind::Size(*size, h.len()), v)];
                 }
-                // Only a hash of string keys (a Struct to the reference) is described entry by
-                // entry; any other is reported whole (`got Hash[Type[Integer], Integer[1, 1]]`).
-                if !h.keys().all(|k| matches!(k, Value::String(_))) {
+                // Only a hash of non-empty string keys (a Struct to the reference) is
+                // described entry by entry; any other is reported whole (`got Hash[Type[Integer], Integer[1, 1]]`).
+                if !struct_like(h) {
                     return root();
                 }
                 let mut out = Vec::new();
@@ -341,8 +401,9 @@ fn described(e: &PType, original: &PType, v: &Value, path: &[Step], depth: usize
             _ => root(),
         },
         PType::Struct(Some(members)) if !members.is_empty() => match v {
-            // Empty hashes and hashes with non-String keys are no Structs: sizes compare.
-            Value::Hash(h) if h.is_empty() || h.keys().any(|k| !matches!(k, Value::String(_))) => {
+            // Empty hashes and hashes with other keys than non-empty strings are no Structs:
+            // sizes compare.
+            Value::Hash(h) if !struct_like(h) => {
                 let size = struct_size(members);
                 if size.contains(h.len() as i64) {
                     root()
@@ -385,7 +446,7 @@ fn described(e: &PType, original: &PType, v: &Value, path: &[Step], depth: usize
         // unrecognized, another hash the wrong size.
         PType::Struct(None) | PType::Struct(Some(_)) if matches!(v, Value::Hash(_)) => {
             let Value::Hash(h) = v else { return root() };
-            if h.is_empty() || h.keys().any(|k| !matches!(k, Value::String(_))) {
+            if !struct_like(h) {
                 return vec![M::new(path, Kind::Size(IntRange::new(0, 0), h.len()), v)];
             }
             h.keys()
@@ -395,19 +456,84 @@ fn described(e: &PType, original: &PType, v: &Value, path: &[Step], depth: usize
                 })
                 .collect()
         }
-        // The reference gives no detail for a collection of the wrong size, nor for a value
-        // an unparameterized Optional (Undef alone) refuses.
-        PType::Collection(_) if matches!(v, Value::Array(_) | Value::Hash(_)) => Vec::new(),
-        PType::Optional(None) => Vec::new(),
+        // The reference gives no detail for a collection of the wrong size (its normal form
+        // has no size), nor for a value an unparameterized Optional (Undef alone) refuses.
+        PType::Collection(size) if cx.strict => match collection_len(v) {
+            Some(n) if !size.contains(n as i64) => vec![M::new(path, Kind::Size(*size, n), v)],
+            _ => root(),
+        },
+        PType::Optional(None) if !cx.strict => Vec::new(),
+        PType::Optional(None) => vec![M::new(path, Kind::Type(PType::Undef), v)],
+        // Nothing to describe where the value's type is one of the expected type's (as the
+        // reference compares them: `Integer[-1, -1]` is an `Iterable`, a normalized
+        // `Collection` takes a collection of any size).
+        e if !cx.strict && super::is_assignable(e, &infer(v)) => Vec::new(),
         _ => root(),
     }
+}
+
+fn collection_len(v: &Value) -> Option<usize> {
+    match v {
+        Value::Array(a) => Some(a.len()),
+        Value::Hash(h) => Some(h.len()),
+        _ => None,
+    }
+}
+
+/// Whether the reference sees a hash as a Struct: not empty, its keys non-empty strings.
+fn struct_like(h: &crate::values::Map) -> bool {
+    !h.is_empty()
+        && h.keys()
+            .all(|k| matches!(k, Value::String(s) if !s.is_empty()))
+}
+
+fn is_alias(t: &PType) -> bool {
+    matches!(t, PType::Alias(_) | PType::Data | PType::RichData)
+}
+
+thread_local! {
+    /// The definitions of the reference's built-in aliases `Data` and `RichData` (with its
+    /// `RichDataKey`), as its static loader has them.
+    static BUILTIN: (PType, PType) = {
+        let data = PType::Variant(vec![
+            PType::ScalarData,
+            PType::Undef,
+            PType::Hash(Box::new(PType::string()), Box::new(PType::Data), IntRange::SIZE),
+            PType::Array(Box::new(PType::Data), IntRange::SIZE),
+        ]);
+        let key = super::TypeAlias::builtin("RichDataKey", PType::Variant(vec![PType::string(), PType::Numeric]));
+        let rich = PType::Variant(vec![
+            PType::Scalar,
+            PType::SemVerRange,
+            PType::Binary,
+            PType::Sensitive(None),
+            PType::Type(None),
+            PType::TypeSet,
+            PType::Uri(None),
+            PType::Object,
+            PType::Undef,
+            PType::Default,
+            PType::Hash(Box::new(key), Box::new(PType::RichData), IntRange::SIZE),
+            PType::Array(Box::new(PType::RichData), IntRange::SIZE),
+        ]);
+        (data, rich)
+    };
+}
+
+/// The definition of `Data` or `RichData` (another type is itself).
+fn builtin_definition(t: &PType) -> PType {
+    BUILTIN.with(|(data, rich)| match t {
+        PType::Data => data.clone(),
+        PType::RichData => rich.clone(),
+        t => t.clone(),
+    })
 }
 
 /// A Variant's alternatives each described; mismatches of the same kind at the same place
 /// in every alternative merge into one (`expects a value of type Integer or String`); a
 /// single mismatch left loses its `variant N`. An alias whose alternatives all fail so is
 /// named itself.
-fn variant(types: &[PType], original: &PType, v: &Value, path: &[Step], d: usize) -> Vec<M> {
+fn variant(types: &[PType], original: &PType, v: &Value, path: &[Step], d: Cx) -> Vec<M> {
     let mut types = types.to_vec();
     if matches!(original, PType::Optional(_)) {
         types.insert(0, PType::Undef);
@@ -423,7 +549,7 @@ fn variant(types: &[PType], original: &PType, v: &Value, path: &[Step], d: usize
         per.push(found);
     }
     let merged = merge(path.len(), per);
-    if matches!(original, PType::Alias(_)) && merged.len() == 1 {
+    if is_alias(original) && merged.len() == 1 {
         return vec![M::new(path, Kind::Type(original.clone()), v)];
     }
     merged
@@ -579,7 +705,8 @@ pub(super) fn is_simple_mismatch(e: &PType, v: &Value) -> bool {
 pub(super) fn root_mismatch(e: &PType, v: &Value, path: &str) -> String {
     let actual = infer(v);
     if let PType::Alias(a) = e {
-        let resolved = a.resolved();
+        // (the definition as the reference keeps it, in normal form)
+        let resolved = normalize(&a.resolved());
         let alternatives: Vec<&PType> = match &resolved {
             PType::Variant(ts) => ts.iter().collect(),
             t => vec![t],
@@ -615,10 +742,16 @@ pub(super) fn root_mismatch(e: &PType, v: &Value, path: &str) -> String {
             .collect(),
         e => vec![e],
     };
-    // (alternatives that are aliases: always detailed, named with their definitions, the
-    // actual type measured against the definitions)
-    let any_alias = alternatives.iter().any(|t| matches!(t, PType::Alias(_)));
-    let resolved: Vec<PType> = alternatives.iter().map(|t| t.resolved()).collect();
+    // (alternatives that are aliases, `Data` and `RichData` too: always detailed, named with
+    // their definitions, the actual type measured against the definitions)
+    let any_alias = alternatives.iter().any(|t| is_alias(t));
+    let resolved: Vec<PType> = alternatives
+        .iter()
+        .map(|t| match t {
+            PType::Alias(a) => normalize(&a.resolved()),
+            t => (*t).clone(),
+        })
+        .collect();
     let resolved: Vec<&PType> = resolved.iter().collect();
     let detailed = any_alias
         || resolved

@@ -186,6 +186,16 @@ pub struct TypeAlias {
 }
 
 impl TypeAlias {
+    /// An alias of the reference's own (`RichDataKey`, `BinaryArgsHash`), defined as `target`.
+    pub fn builtin(name: &str, target: PType) -> PType {
+        PType::Alias(Rc::new(TypeAlias {
+            name: name.into(),
+            target: RefCell::new(Some(target)),
+            invalid: Default::default(),
+            remembered: Default::default(),
+        }))
+    }
+
     /// The aliased type; `Any` while still unresolved.
     pub fn resolved(&self) -> PType {
         self.target.borrow().clone().unwrap_or(PType::Any)

@@ -160,6 +160,13 @@ pub(super) fn cached_templates() -> usize {
     KNOWN.with(|k| k.borrow().values().map(|k| k.variants.borrow().len()).sum())
 }
 
+/// Validates the template with these parameters, as the reference does before it binds
+/// them.
+pub(super) fn validate(src: &TemplateSource, params: &[LambdaParam]) -> Result<(), Error> {
+    let known = scanned(src.text).map_err(|e| src.invalid(&e.message, e.at))?;
+    parse_checked(src, &known.template, params)
+}
+
 /// Parses and validates the template's lambda as the reference sees it, wording syntax and
 /// validation errors as the reference does.
 fn parse_checked(
@@ -258,6 +265,10 @@ fn template_error(src: &TemplateSource, map: &SourceMap, e: Error) -> Error {
     let Some(span) = e.span else {
         return src.invalid(&e.message, None);
     };
+    // (several errors: the template alone, as the reference names it)
+    if e.message.starts_with("Language validation logged") {
+        return src.invalid(&e.message, None);
+    }
     match map.origin(span.start as usize) {
         Origin::Close(at) if e.message.starts_with("Syntax error at ") => {
             let tag = if src.text.get(at..).is_some_and(|r| r.starts_with("-%>")) {

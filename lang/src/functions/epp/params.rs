@@ -82,6 +82,7 @@ pub(super) fn bind_undeclared(
             default: None,
             check_type: None,
             declared: params.len(),
+            at: None,
         });
         values.push(value);
     }
@@ -136,6 +137,11 @@ pub(super) fn bind_declared(
         }
     }
     let range = |s: crate::syntax::ast::Span| (to_template(s.start), to_template(s.end));
+    // (where a parameter's `$` is in the template)
+    let dollar = |p: &Param| {
+        let start = to_template(p.span.start);
+        text.get(start..)?.find('$').map(|d| start + d)
+    };
     let mut problems = Vec::new();
     let mut type_problems = Vec::new();
     for (name, _) in &given {
@@ -172,6 +178,7 @@ pub(super) fn bind_declared(
                     default: None,
                     check_type,
                     declared: index,
+                    at: dollar(p),
                 });
                 values.push(v.clone());
             }
@@ -181,6 +188,7 @@ pub(super) fn bind_declared(
                     default: Some(range(d.span)),
                     check_type,
                     declared: index,
+                    at: dollar(p),
                 }),
                 None => problems.push(format!("expects a value for parameter '{}'", p.name)),
             },
@@ -189,6 +197,20 @@ pub(super) fn bind_declared(
     // With names unknown or missing, the reference reports these with the given values'
     // type mismatches; otherwise the types are checked in the body, after the defaults.
     if !problems.is_empty() {
+        // (the reference validates the whole template first: an illegal parameter name is
+        // reported rather than its missing value)
+        let all: Vec<LambdaParam> = declared
+            .iter()
+            .enumerate()
+            .map(|(index, p)| LambdaParam {
+                name: p.name.to_string(),
+                default: p.default.as_ref().map(|d| range(d.span)),
+                check_type: p.type_expr.as_ref().map(|t| range(t.span)),
+                declared: index,
+                at: dollar(p),
+            })
+            .collect();
+        super::compile::validate(src, &all)?;
         problems.extend(type_problems);
         if let Some(e) = lambda_problems(&problems) {
             return Err(e.into());

@@ -70,21 +70,17 @@ impl Mismatch {
         }
     }
 
-    /// The reason as listed under a signature: a hash or array given for a Struct, Hash,
-    /// Array or Tuple parameter may be rejected for several keys or elements, each on its
-    /// own line, as the reference lists them.
+    /// The reason as listed under a signature: a value may be rejected for several reasons
+    /// (keys of a Struct, members of a Variant), each on its own line, as the reference
+    /// lists them.
     fn listed(&self) -> Vec<String> {
         if let Mismatch::Type {
             param,
             expected,
-            actual: actual @ (Value::Hash(_) | Value::Array(_)),
+            actual,
         } = self
         {
-            if let [t @ (PType::Struct(Some(_))
-            | PType::Hash(..)
-            | PType::Array(..)
-            | PType::Tuple(..))] = expected.as_slice()
-            {
+            if let [t] = expected.as_slice() {
                 let all = crate::types::describe_mismatches(t, actual);
                 if all.len() > 1 {
                     return all
@@ -232,7 +228,8 @@ fn mergeable(same: &[&&Mismatch]) -> bool {
                 expected, actual, ..
             } => {
                 types.extend(expected.iter().cloned());
-                value = Some(actual);
+                // (the first signature's value, which the merged mismatch names)
+                value.get_or_insert(actual);
             }
             _ => return true,
         }

@@ -50,6 +50,8 @@ pub struct LambdaParam {
     pub check_type: Option<(usize, usize)>,
     /// The parameter's position in the template's declaration (checks are in this order).
     pub declared: usize,
+    /// Where its `$` is in the template (errors of its name point there), if declared there.
+    pub at: Option<usize>,
 }
 
 /// Generated Puppet source and its map back to the template.
@@ -90,8 +92,13 @@ pub fn translate(t: &str, template: &Template, params: &[LambdaParam], run: bool
     let param_at = template.params.map_or(0, |p| p.0);
     w.synthetic("epp_template() |", Origin::Other(param_at));
     for (k, p) in params.iter().enumerate() {
-        let sep = if k == 0 { "$" } else { ", $" };
-        w.synthetic(&format!("{sep}{}", p.name), Origin::Other(param_at));
+        if k > 0 {
+            w.synthetic(", ", Origin::Other(param_at));
+        }
+        w.synthetic(
+            &format!("${}", p.name),
+            Origin::Other(p.at.unwrap_or(param_at)),
+        );
         if let Some((s, e)) = p.default {
             w.synthetic(" = ", Origin::Other(s));
             w.code(s, e);
@@ -107,7 +114,12 @@ pub fn translate(t: &str, template: &Template, params: &[LambdaParam], run: bool
             let sep = if k == 0 { "" } else { ", " };
             w.synthetic(&format!("{sep}'{}', (", p.name), Origin::Other(s));
             w.code(s, e);
-            w.synthetic(&format!("), ${}", p.name), Origin::Other(s));
+            // (the value only to run: validating, the parameter's name is checked once, where
+            // it is declared)
+            match run {
+                true => w.synthetic(&format!("), ${}", p.name), Origin::Other(s)),
+                false => w.synthetic(")", Origin::Other(s)),
+            }
         }
         w.synthetic(")\n", Origin::Other(param_at));
     }

@@ -107,4 +107,6 @@ PROGRAMS += [
     "class a inherits b {} class b { include a } include a",
     # a parent added by the same include and not evaluated yet is evaluated first
     "class b { include c } class c inherits a { notice($a::x) } class a { $x = 1 } include b, a",
+    # --- (mismatches, session 37) a define's parameter mismatches, each on a line
+    "define d(Array[String] $p) {} d { 'x': p => [1, 2] }",
 ]
