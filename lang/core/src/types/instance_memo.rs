@@ -30,8 +30,10 @@
 //!
 //! The table is direct-mapped (a new entry replaces the one in its slot), made on the
 //! first check of a hash against an alias with [`FIRST_SLOTS`] slots and made four times
-//! larger, up to [`SLOTS`], each time it has taken as many new entries as half its slots
-//! (the live entries moved over). Made at its full size at once, its 512 KiB were a third
+//! larger, up to [`SLOTS`], each time it has taken as many new entries as an eighth of its
+//! slots (the live entries moved over; fuller, the entries a later one replaced were
+//! checked again: `deep_types.pp` 3% more instructions when a table of 256 slots grew at
+//! half full). Made at its full size at once, its 512 KiB were a third
 //! of the page faults of a first `include collectd` (127 of 386: a fresh thread's table
 //! is new memory) for the few entries a class's checks make, and writing it evicted what
 //! the session had in the core's cache.
@@ -44,24 +46,26 @@ use std::rc::{Rc, Weak};
 /// with their nested records, between checks of the same one (32 bytes a slot).
 const SLOTS: usize = 1 << 14;
 
-/// Slots in the table when it is made (8 KiB).
-const FIRST_SLOTS: usize = 1 << 8;
+/// Slots in the table when it is made (32 KiB).
+const FIRST_SLOTS: usize = 1 << 10;
 
-/// The remembered checks: `slots` (none, or a power of two of them), and how many entries
-/// were put in since it was made at this size.
+/// The remembered checks: `slots` (none, or a power of two of them: `1 << bits`; 1 while
+/// there are none), and how many entries were put in since it was made at this size.
 struct Table {
     slots: Vec<Option<Entry>>,
+    bits: u32,
     added: usize,
 }
 
 impl Table {
     /// The answer remembered for the pair, if any.
     fn get(&self, alias: &Rc<TypeAlias>, hash: &Rc<Map>, generation: u64) -> Option<bool> {
-        if self.slots.is_empty() {
-            return None;
-        }
-        match &self.slots[slot(Rc::as_ptr(alias), Rc::as_ptr(hash), self.slots.len())] {
-            Some(e)
+        // (no slots: `get` finds none)
+        match self
+            .slots
+            .get(slot(Rc::as_ptr(alias), Rc::as_ptr(hash), self.bits))
+        {
+            Some(Some(e))
                 if e.generation == generation
                     && std::ptr::eq(e.hash.as_ptr(), Rc::as_ptr(hash))
                     && std::ptr::eq(e.alias.as_ptr(), Rc::as_ptr(alias))
@@ -81,21 +85,25 @@ impl Table {
         let mut left = Vec::new();
         if self.slots.is_empty() {
             self.slots.resize_with(FIRST_SLOTS, || None);
-        } else if self.added >= self.slots.len() / 2 && self.slots.len() < SLOTS {
+            self.bits = FIRST_SLOTS.trailing_zeros();
+        } else if self.added >= self.slots.len() / 8 && self.slots.len() < SLOTS {
             left = self.grow(entry.generation);
         }
         self.added += 1;
-        let at = slot(entry.alias.as_ptr(), entry.hash.as_ptr(), self.slots.len());
+        let at = slot(entry.alias.as_ptr(), entry.hash.as_ptr(), self.bits);
         (self.slots[at].replace(entry), left)
     }
 
     /// Four times the slots (at most [`SLOTS`]), with the entries that can still answer
     /// (current generation, both still held); returns the old slots.
+    #[cold]
+    #[inline(never)]
     fn grow(&mut self, generation: u64) -> Vec<Option<Entry>> {
         let len = (self.slots.len() * 4).min(SLOTS);
         let mut slots: Vec<Option<Entry>> = Vec::new();
         slots.resize_with(len, || None);
         let mut old = std::mem::replace(&mut self.slots, slots);
+        self.bits = len.trailing_zeros();
         self.added = 0;
         for e in &mut old {
             let live = e.as_ref().is_some_and(|e| {
@@ -105,7 +113,7 @@ impl Table {
             });
             if live {
                 let e = e.take().expect("a live entry");
-                let at = slot(e.alias.as_ptr(), e.hash.as_ptr(), len);
+                let at = slot(e.alias.as_ptr(), e.hash.as_ptr(), self.bits);
                 self.slots[at] = Some(e);
                 self.added += 1;
             }
@@ -122,7 +130,18 @@ struct Entry {
 }
 
 thread_local! {
-    static TABLE: RefCell<Table> = const { RefCell::new(Table { slots: Vec::new(), added: 0 }) };
+    /// (a thread cache: no destructor registered with the C library inside the first
+    /// check's session, `crate::syntax::thread_cache`)
+    // SAFETY: a thread-local's value.
+    static TABLE: crate::syntax::thread_cache::ThreadCache<RefCell<Table>> = const {
+        unsafe {
+            crate::syntax::thread_cache::ThreadCache::new(RefCell::new(Table {
+                slots: Vec::new(),
+                bits: 1,
+                added: 0,
+            }))
+        }
+    };
     /// Changed whenever an alias's target changes.
     static GENERATION: Cell<u64> = const { Cell::new(0) };
     /// Set when a check meets the nesting limit (see [`met_limit`]).
@@ -140,13 +159,14 @@ pub(super) fn met_limit() {
     LIMIT_MET.set(true);
 }
 
-/// The slot of the pair in a table of `len` slots (a power of two, at least 2).
-fn slot(alias: *const TypeAlias, hash: *const Map, len: usize) -> usize {
+/// The slot of the pair in a table of `1 << bits` slots (`bits` at least 1).
+#[inline]
+fn slot(alias: *const TypeAlias, hash: *const Map, bits: u32) -> usize {
     let a = alias as usize;
     let h = hash as usize;
     // (allocations are 16-byte aligned: the low bits say nothing)
     let mixed = ((h >> 4) ^ (a >> 4).rotate_left(23)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    mixed >> (usize::BITS - len.trailing_zeros())
+    mixed >> (usize::BITS - bits)
 }
 
 /// How many collection types nested in each other an alias's target must hold for its
@@ -208,7 +228,7 @@ pub(super) fn instance(
     if !remembers(alias, generation) {
         return check();
     }
-    let known = TABLE.with_borrow(|table| table.get(alias, hash, generation));
+    let known = TABLE.with(|table| table.borrow().get(alias, hash, generation));
     if let Some(instance) = known {
         return instance;
     }
@@ -225,7 +245,7 @@ pub(super) fn instance(
             instance,
         };
         // (the replaced entries are dropped after the borrow: dropping them frees no value)
-        let _old = TABLE.with_borrow_mut(|table| table.put(entry));
+        let _old = TABLE.with(|table| table.borrow_mut().put(entry));
     }
     instance
 }
@@ -357,9 +377,10 @@ mod tests {
     #[test]
     fn the_table_grows_from_small_and_keeps_its_answers() {
         use super::{Table, FIRST_SLOTS, SLOTS, TABLE};
-        TABLE.with_borrow_mut(|t| {
-            *t = Table {
+        TABLE.with(|t| {
+            *t.borrow_mut() = Table {
                 slots: Vec::new(),
+                bits: 1,
                 added: 0,
             }
         });
@@ -381,22 +402,22 @@ mod tests {
                 h.len() == 1
             })
         };
-        let slots = || TABLE.with_borrow(|t| t.slots.len());
+        let slots = || TABLE.with(|t| t.borrow().slots.len());
         assert!(check(&hashes[0]));
         assert_eq!(slots(), FIRST_SLOTS);
         assert!(check(&hashes[0]));
         assert_eq!(checks.get(), 1, "remembered");
-        // Through two growths: the first 100 were moved over twice (direct-mapped, half
-        // full when it grows: a later entry may have taken an earlier one's slot).
-        for h in &hashes[..1000] {
+        // Through a growth: the first 100 were moved over (direct-mapped: a later entry may
+        // have taken an earlier one's slot).
+        for h in &hashes[..400] {
             assert!(check(h));
         }
-        assert_eq!(checks.get(), 1000);
-        assert_eq!(slots(), 16 * FIRST_SLOTS);
+        assert_eq!(checks.get(), 400);
+        assert_eq!(slots(), 4 * FIRST_SLOTS);
         for h in &hashes[..100] {
             assert!(check(h));
         }
-        assert!(checks.get() - 1000 < 40, "moved over: {}", checks.get());
+        assert!(checks.get() - 400 < 20, "moved over: {}", checks.get());
         // Up to its largest size, and no larger.
         for h in &hashes {
             assert!(check(h));
