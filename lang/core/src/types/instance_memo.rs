@@ -28,16 +28,99 @@
 //! `Bp::Backend`): a flat record's check (`Struct[{name => String[1], tags =>
 //! Array[String]}]`) costs about what remembering it does, and each is mostly checked once.
 //!
-//! The table is small and direct-mapped (a new entry replaces the one in its slot), made
-//! on the first check of a hash against an alias.
+//! The table is direct-mapped (a new entry replaces the one in its slot), made on the
+//! first check of a hash against an alias with [`FIRST_SLOTS`] slots and made four times
+//! larger, up to [`SLOTS`], each time it has taken as many new entries as an eighth of its
+//! slots (the live entries moved over; fuller, the entries a later one replaced were
+//! checked again: `deep_types.pp` 3% more instructions when a table of 256 slots grew at
+//! half full). Made at its full size at once, its 512 KiB were a third
+//! of the page faults of a first `include collectd` (127 of 386: a fresh thread's table
+//! is new memory) for the few entries a class's checks make, and writing it evicted what
+//! the session had in the core's cache.
 use super::{PType, TypeAlias};
 use crate::values::Map;
 use std::cell::{Cell, RefCell};
 use std::rc::{Rc, Weak};
 
-/// Slots in the table: enough for the records of a few thousand typed services, with
-/// their nested records, between checks of the same one (~24 bytes a slot).
+/// Slots in the table at most: enough for the records of a few thousand typed services,
+/// with their nested records, between checks of the same one (32 bytes a slot).
 const SLOTS: usize = 1 << 14;
+
+/// Slots in the table when it is made (32 KiB).
+const FIRST_SLOTS: usize = 1 << 10;
+
+/// The remembered checks: `slots` (none, or a power of two of them: `1 << bits`; 1 while
+/// there are none), and how many entries were put in since it was made at this size.
+struct Table {
+    slots: Vec<Option<Entry>>,
+    bits: u32,
+    added: usize,
+}
+
+impl Table {
+    /// The answer remembered for the pair, if any.
+    fn get(&self, alias: &Rc<TypeAlias>, hash: &Rc<Map>, generation: u64) -> Option<bool> {
+        // (no slots: `get` finds none)
+        match self
+            .slots
+            .get(slot(Rc::as_ptr(alias), Rc::as_ptr(hash), self.bits))
+        {
+            Some(Some(e))
+                if e.generation == generation
+                    && std::ptr::eq(e.hash.as_ptr(), Rc::as_ptr(hash))
+                    && std::ptr::eq(e.alias.as_ptr(), Rc::as_ptr(alias))
+                    && e.hash.strong_count() > 0
+                    && e.alias.strong_count() > 0 =>
+            {
+                Some(e.instance)
+            }
+            _ => None,
+        }
+    }
+
+    /// Puts `entry` in its slot, first making the table (larger) when due; returns what
+    /// it replaced, and the entries a larger table left behind, for the caller to drop
+    /// after the borrow.
+    fn put(&mut self, entry: Entry) -> (Option<Entry>, Vec<Option<Entry>>) {
+        let mut left = Vec::new();
+        if self.slots.is_empty() {
+            self.slots.resize_with(FIRST_SLOTS, || None);
+            self.bits = FIRST_SLOTS.trailing_zeros();
+        } else if self.added >= self.slots.len() / 8 && self.slots.len() < SLOTS {
+            left = self.grow(entry.generation);
+        }
+        self.added += 1;
+        let at = slot(entry.alias.as_ptr(), entry.hash.as_ptr(), self.bits);
+        (self.slots[at].replace(entry), left)
+    }
+
+    /// Four times the slots (at most [`SLOTS`]), with the entries that can still answer
+    /// (current generation, both still held); returns the old slots.
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self, generation: u64) -> Vec<Option<Entry>> {
+        let len = (self.slots.len() * 4).min(SLOTS);
+        let mut slots: Vec<Option<Entry>> = Vec::new();
+        slots.resize_with(len, || None);
+        let mut old = std::mem::replace(&mut self.slots, slots);
+        self.bits = len.trailing_zeros();
+        self.added = 0;
+        for e in &mut old {
+            let live = e.as_ref().is_some_and(|e| {
+                e.generation == generation
+                    && e.hash.strong_count() > 0
+                    && e.alias.strong_count() > 0
+            });
+            if live {
+                let e = e.take().expect("a live entry");
+                let at = slot(e.alias.as_ptr(), e.hash.as_ptr(), self.bits);
+                self.slots[at] = Some(e);
+                self.added += 1;
+            }
+        }
+        old
+    }
+}
 
 struct Entry {
     alias: Weak<TypeAlias>,
@@ -47,7 +130,18 @@ struct Entry {
 }
 
 thread_local! {
-    static TABLE: RefCell<Vec<Option<Entry>>> = const { RefCell::new(Vec::new()) };
+    /// (a thread cache: no destructor registered with the C library inside the first
+    /// check's session, `crate::syntax::thread_cache`)
+    // SAFETY: a thread-local's value.
+    static TABLE: crate::syntax::thread_cache::ThreadCache<RefCell<Table>> = const {
+        unsafe {
+            crate::syntax::thread_cache::ThreadCache::new(RefCell::new(Table {
+                slots: Vec::new(),
+                bits: 1,
+                added: 0,
+            }))
+        }
+    };
     /// Changed whenever an alias's target changes.
     static GENERATION: Cell<u64> = const { Cell::new(0) };
     /// Set when a check meets the nesting limit (see [`met_limit`]).
@@ -65,12 +159,14 @@ pub(super) fn met_limit() {
     LIMIT_MET.set(true);
 }
 
-fn slot(alias: &Rc<TypeAlias>, hash: &Rc<Map>) -> usize {
-    let a = Rc::as_ptr(alias) as usize;
-    let h = Rc::as_ptr(hash) as usize;
+/// The slot of the pair in a table of `1 << bits` slots (`bits` at least 1).
+#[inline]
+fn slot(alias: *const TypeAlias, hash: *const Map, bits: u32) -> usize {
+    let a = alias as usize;
+    let h = hash as usize;
     // (allocations are 16-byte aligned: the low bits say nothing)
     let mixed = ((h >> 4) ^ (a >> 4).rotate_left(23)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    mixed >> (usize::BITS - SLOTS.trailing_zeros())
+    mixed >> (usize::BITS - bits)
 }
 
 /// How many collection types nested in each other an alias's target must hold for its
@@ -132,19 +228,7 @@ pub(super) fn instance(
     if !remembers(alias, generation) {
         return check();
     }
-    let at = slot(alias, hash);
-    let known = TABLE.with_borrow(|table| match table.get(at) {
-        Some(Some(e))
-            if e.generation == generation
-                && std::ptr::eq(e.hash.as_ptr(), Rc::as_ptr(hash))
-                && std::ptr::eq(e.alias.as_ptr(), Rc::as_ptr(alias))
-                && e.hash.strong_count() > 0
-                && e.alias.strong_count() > 0 =>
-        {
-            Some(e.instance)
-        }
-        _ => None,
-    });
+    let known = TABLE.with(|table| table.borrow().get(alias, hash, generation));
     if let Some(instance) = known {
         return instance;
     }
@@ -160,13 +244,8 @@ pub(super) fn instance(
             generation,
             instance,
         };
-        // (the replaced entry is dropped after the borrow: dropping it frees no value)
-        let _old = TABLE.with_borrow_mut(|table| {
-            if table.is_empty() {
-                table.resize_with(SLOTS, || None);
-            }
-            table[at].replace(entry)
-        });
+        // (the replaced entries are dropped after the borrow: dropping them frees no value)
+        let _old = TABLE.with(|table| table.borrow_mut().put(entry));
     }
     instance
 }
@@ -292,6 +371,68 @@ mod tests {
         let (selfish, s) = alias("Loop", "Integer");
         selfish.set_target(Some(s));
         assert!(!super::remembers(&selfish, super::GENERATION.get()));
+    }
+
+    /// The table starts small and grows as entries come, keeping the answers it has.
+    #[test]
+    fn the_table_grows_from_small_and_keeps_its_answers() {
+        use super::{Table, FIRST_SLOTS, SLOTS, TABLE};
+        TABLE.with(|t| {
+            *t.borrow_mut() = Table {
+                slots: Vec::new(),
+                bits: 1,
+                added: 0,
+            }
+        });
+        let (a, _) = alias(
+            "Grown",
+            "Struct[{a => Integer, Optional[deep] => Array[Array[Integer]]}]",
+        );
+        let hashes: Vec<Rc<crate::values::Map>> = (0..6000)
+            .map(|i| {
+                let mut m = crate::values::Map::new();
+                m.insert(Value::string("a"), Value::Integer(i));
+                Rc::new(m)
+            })
+            .collect();
+        let checks = std::cell::Cell::new(0);
+        let check = |h: &Rc<crate::values::Map>| {
+            super::instance(&a, h, || {
+                checks.set(checks.get() + 1);
+                h.len() == 1
+            })
+        };
+        let slots = || TABLE.with(|t| t.borrow().slots.len());
+        assert!(check(&hashes[0]));
+        assert_eq!(slots(), FIRST_SLOTS);
+        assert!(check(&hashes[0]));
+        assert_eq!(checks.get(), 1, "remembered");
+        // Through a growth: the first 100 were moved over (direct-mapped: a later entry may
+        // have taken an earlier one's slot).
+        for h in &hashes[..400] {
+            assert!(check(h));
+        }
+        assert_eq!(checks.get(), 400);
+        assert_eq!(slots(), 4 * FIRST_SLOTS);
+        for h in &hashes[..100] {
+            assert!(check(h));
+        }
+        assert!(checks.get() - 400 < 20, "moved over: {}", checks.get());
+        // Up to its largest size, and no larger.
+        for h in &hashes {
+            assert!(check(h));
+        }
+        assert_eq!(slots(), SLOTS);
+        // A hash no longer held does not answer.
+        let gone = hashes[5999].clone();
+        let before = checks.get();
+        assert!(check(&gone));
+        assert_eq!(checks.get(), before, "remembered");
+        drop(hashes);
+        drop(gone);
+        let again = Rc::new(crate::values::Map::new());
+        assert!(!check(&again));
+        assert_eq!(checks.get(), before + 1);
     }
 
     /// A check that met the nesting limit is not remembered: each check of a too-deep
