@@ -673,6 +673,9 @@ PROGRAMS += [
 PROGRAMS += [
     "function f(String $s, Array[Struct[{'b' => Regexp}]] *$rest) { $rest } f('x', {'A' => 1000.0})",
 ]
+# (Kept last: answered before other cases in the oracle's process, one of these object-type
+# or TypeSet cases changes how the reference prints type aliases in the cases after it
+# (`A` instead of `A = Enum[...]`), though each case runs as in a fresh process.)
 # (objects, session 37) Object types: a short-form Optional attribute has the default undef,
 # a long-form one none (it prints, and comes first by position); the positional order and
 # the constructor's own arity error; the checks of `equality` and of overrides of final
