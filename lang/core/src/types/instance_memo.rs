@@ -408,7 +408,8 @@ mod tests {
         assert!(check(&hashes[0]));
         assert_eq!(checks.get(), 1, "remembered");
         // Through a growth: the first 100 were moved over (direct-mapped: a later entry may
-        // have taken an earlier one's slot).
+        // have taken an earlier one's slot; how many depends on the allocator's addresses,
+        // 0-24 of 100 seen, so the bound is half: none moved over would re-check all 100).
         for h in &hashes[..400] {
             assert!(check(h));
         }
@@ -417,7 +418,7 @@ mod tests {
         for h in &hashes[..100] {
             assert!(check(h));
         }
-        assert!(checks.get() - 400 < 20, "moved over: {}", checks.get());
+        assert!(checks.get() - 400 < 50, "moved over: {}", checks.get());
         // Up to its largest size, and no larger.
         for h in &hashes {
             assert!(check(h));
