@@ -228,35 +228,28 @@ impl ObjectType {
     /// The names of the attributes `==` compares: `equality`, else every stored attribute
     /// (each type in the chain contributing its own).
     pub fn equality_attributes(self: &Rc<Self>) -> Vec<Rc<str>> {
-        let mut out: Vec<Rc<str>> = Vec::new();
-        for o in self.ancestry().iter().rev() {
-            match &o.equality {
-                Some(names) => out.extend(names.iter().cloned()),
-                None => out.extend(
-                    o.attributes
-                        .iter()
-                        .filter(|a| a.is_stored() && !out.contains(&a.name))
-                        .map(|a| a.name.clone())
-                        .collect::<Vec<_>>(),
-                ),
-            }
-        }
-        out
+        self.equality_names(Attribute::is_stored)
     }
 
     /// The attributes the equality checks count as included: `equality`, else every
     /// attribute but the constants (derived ones too), each type in the chain its own.
     pub fn equality_members(self: &Rc<Self>) -> Vec<Rc<str>> {
+        self.equality_names(|a| !a.is_constant())
+    }
+
+    /// Each type's `equality`, or its attributes that `counts`, from the root type down.
+    fn equality_names(self: &Rc<Self>, counts: impl Fn(&Attribute) -> bool) -> Vec<Rc<str>> {
         let mut out: Vec<Rc<str>> = Vec::new();
         for o in self.ancestry().iter().rev() {
             match &o.equality {
                 Some(names) => out.extend(names.iter().cloned()),
-                None => out.extend(
-                    o.attributes
-                        .iter()
-                        .filter(|a| !a.is_constant())
-                        .map(|a| a.name.clone()),
-                ),
+                None => {
+                    for a in o.attributes.iter().filter(|a| counts(a)) {
+                        if !out.contains(&a.name) {
+                            out.push(a.name.clone());
+                        }
+                    }
+                }
             }
         }
         out
