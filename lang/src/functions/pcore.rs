@@ -3,7 +3,7 @@
 
 use super::signature::{dispatch_signatures, Arity, Param, Signature};
 use crate::error::Error;
-use crate::types::object::ObjectType;
+use crate::types::object::{Constructor, ObjectType};
 use crate::types::object_instance::{default_of, ObjectValue};
 use crate::types::{KeyKind, PType, StructMember};
 use crate::values::uri::Uri;
@@ -11,8 +11,8 @@ use crate::values::Value;
 use std::rc::Rc;
 
 /// The two signatures of `new_P`: a hash of attribute values, and the values in order.
-fn signatures(o: &Rc<ObjectType>) -> Vec<Signature> {
-    let hash_type = o.init_hash_type();
+fn signatures(c: &Constructor) -> Vec<Signature> {
+    let hash_type = c.hash_type();
     let hash = Signature {
         params: vec![Param {
             name: "hash".into(),
@@ -26,16 +26,15 @@ fn signatures(o: &Rc<ObjectType>) -> Vec<Signature> {
     // Attributes without a default first, then those with one, as the reference's
     // generated constructor orders them; the first `required` are required (those whose
     // type does not accept undef), the rest optional by position.
-    let (ordered, required) = o.positional();
     let positional = Signature {
-        params: ordered
-            .iter()
+        params: c
+            .positional()
             .enumerate()
             .map(|(i, a)| Param {
                 name: a.name.to_string(),
                 ty: a.typ.clone(),
                 shown: crate::types::alias_display(&a.typ),
-                arity: if i < required {
+                arity: if i < c.required {
                     Arity::Required
                 } else {
                     Arity::Optional
@@ -55,12 +54,12 @@ pub fn new_object(o: &Rc<ObjectType>, args: &[Value]) -> Result<Value, Error> {
             return Ok(v.clone());
         }
     }
-    let attrs = o.init_attributes();
-    let sigs = signatures(o);
+    let c = o.constructor();
     let name = format!("new_{}", o.label());
-    let chosen = dispatch_signatures(&name, &sigs, args, None)?;
+    let chosen = dispatch_signatures(&name, &signatures(&c), args, None)?;
     let values: Vec<Value> = match (chosen, args) {
-        (0, [Value::Hash(h)]) => attrs
+        (0, [Value::Hash(h)]) => c
+            .attrs
             .iter()
             .map(|a| {
                 h.get(&Value::String(a.name.clone()))
@@ -73,26 +72,24 @@ pub fn new_object(o: &Rc<ObjectType>, args: &[Value]) -> Result<Value, Error> {
             // The reference's constructor takes every attribute without a default: fewer
             // arguments than those pass its dispatch (the type may accept undef) and fail in
             // the constructor, with Ruby's message.
-            let (ordered, _) = o.positional();
-            let needed = ordered.iter().filter(|a| default_of(a).is_none()).count();
+            let needed = c.positional().filter(|a| default_of(a).is_none()).count();
             if args.len() < needed {
-                let expected = if needed == ordered.len() {
+                let expected = if needed == c.attrs.len() {
                     needed.to_string()
                 } else {
-                    format!("{needed}..{}", ordered.len())
+                    format!("{needed}..{}", c.attrs.len())
                 };
                 return Err(Error::eval(format!(
                     "wrong number of arguments (given {}, expected {expected})",
                     args.len()
                 )));
             }
-            attrs
-                .iter()
-                .map(|a| {
-                    let i = ordered.iter().position(|x| x.name == a.name);
-                    i.and_then(|i| args.get(i))
+            (0..c.attrs.len())
+                .map(|i| {
+                    c.position_of(i)
+                        .and_then(|p| args.get(p))
                         .cloned()
-                        .or_else(|| default_of(a))
+                        .or_else(|| default_of(&c.attrs[i]))
                         .unwrap_or(Value::Undef)
                 })
                 .collect()

@@ -205,13 +205,13 @@ pub fn parameterize(t: &PType, args: &mut [Value]) -> Result<Value, Error> {
             // every type; this checks them for object types.
             let init = PType::Init(Some(Box::new((**inner).clone())), rest.to_vec());
             if let (false, PType::ObjectType(o)) = (rest.is_empty(), &inner.resolved()) {
-                let (ordered, required) = o.positional();
+                let c = o.constructor();
                 let n = rest.len() + 1;
-                let fits = required <= n
-                    && n <= ordered.len()
+                let fits = c.required <= n
+                    && n <= c.attrs.len()
                     && rest
                         .iter()
-                        .zip(&ordered[1..])
+                        .zip(c.positional().skip(1))
                         .all(|(arg, a)| super::is_instance(&a.typ, arg));
                 if !fits {
                     return Err(Error::eval(format!(

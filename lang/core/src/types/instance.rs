@@ -261,7 +261,7 @@ fn instance_here(t: &PType, v: &Value, d: usize) -> bool {
             Some(t) => {
                 instance_at(t, v, d)
                     || match &t.resolved() {
-                        PType::ObjectType(o) => object_init_accepts(o, args, v, d),
+                        PType::ObjectType(o) => super::object_instance::init_takes(o, args, v),
                         _ => args.is_empty() && convertible(t, v),
                     }
             }
@@ -373,17 +373,6 @@ fn is_rich_data_here(v: &Value, d: usize) -> bool {
         Value::Sensitive(_) => true,
         _ => true,
     }
-}
-
-/// Whether `Init[P, args...]` of an object type `P` takes `v`: `P.new(v, args...)` would
-/// take it by its signatures (see [`super::object_instance::init_takes`]).
-fn object_init_accepts(
-    o: &std::rc::Rc<super::object::ObjectType>,
-    args: &[Value],
-    v: &Value,
-    _d: usize,
-) -> bool {
-    super::object_instance::init_takes(o, args, v)
 }
 
 /// Whether `T.new(v)` would accept `v` (for `Init[T]`).

@@ -68,12 +68,64 @@ impl Attribute {
     pub fn is_optional(&self) -> bool {
         self.value.is_some()
     }
+    fn accepts_undef(&self) -> bool {
+        crate::types::is_instance(&self.typ, &Value::Undef)
+    }
+    /// Whether an instance may be made without a value for it: it has a default, or its
+    /// type accepts undef.
+    pub fn may_be_left_out(&self) -> bool {
+        self.value.is_some() || self.accepts_undef()
+    }
     fn is_short(&self) -> bool {
         self.kind.is_none()
             && self.value.is_none()
             && !self.override_
             && !self.final_
             && self.annotations.is_none()
+    }
+}
+
+/// What an object type's constructor (`new_P`) takes, as the reference generates it: the
+/// attributes given when creating an instance, by name (the init hash) or by position.
+pub struct Constructor {
+    /// The attributes, in declaration order (parents' first).
+    pub attrs: Vec<Attribute>,
+    /// Their positional order, as indexes into `attrs`: those without a default, then
+    /// those with one.
+    order: Vec<usize>,
+    /// How many positional arguments the dispatch requires: the attributes without a
+    /// default whose type does not accept undef (the init hash's required keys).
+    pub required: usize,
+}
+
+impl Constructor {
+    /// The attributes in positional order.
+    pub fn positional(&self) -> impl ExactSizeIterator<Item = &Attribute> + Clone {
+        self.order.iter().map(|&i| &self.attrs[i])
+    }
+
+    /// The position of the attribute at `index` in `attrs`.
+    pub fn position_of(&self, index: usize) -> Option<usize> {
+        self.order.iter().position(|&i| i == index)
+    }
+
+    /// The init hash's type: a Struct of the attributes, the key optional where the
+    /// attribute has a default or its type accepts undef.
+    pub fn hash_type(&self) -> PType {
+        let members = self
+            .attrs
+            .iter()
+            .map(|a| StructMember {
+                key_kind: if a.value.is_some() && !a.accepts_undef() {
+                    KeyKind::Optional
+                } else {
+                    KeyKind::Plain
+                },
+                key: a.name.clone(),
+                value: a.typ.clone(),
+            })
+            .collect();
+        PType::Struct(Some(members))
     }
 }
 
@@ -176,40 +228,19 @@ impl ObjectType {
         self.stored_attributes()
     }
 
-    /// The constructor's parameters by position: the attributes without a default, then
-    /// those with one (the reference's generated constructor); and how many of them its
-    /// dispatch requires: those without a default whose type does not accept undef (the
-    /// init hash's required keys).
-    pub fn positional(self: &Rc<Self>) -> (Vec<Attribute>, usize) {
+    /// What `P.new` takes (see [`Constructor`]).
+    pub fn constructor(self: &Rc<Self>) -> Constructor {
         let attrs = self.init_attributes();
-        let required = attrs
-            .iter()
-            .filter(|a| a.value.is_none() && !crate::types::is_instance(&a.typ, &Value::Undef))
-            .count();
-        let (mut ordered, with_default): (Vec<Attribute>, Vec<Attribute>) =
-            attrs.into_iter().partition(|a| a.value.is_none());
-        ordered.extend(with_default);
-        (ordered, required)
-    }
-
-    /// The init hash's type: a Struct of the attributes given when creating an instance,
-    /// the key optional where the attribute has a default or its type accepts undef.
-    pub fn init_hash_type(self: &Rc<Self>) -> PType {
-        let members = self
-            .init_attributes()
-            .into_iter()
-            .map(|a| StructMember {
-                key_kind: if a.value.is_some() && !crate::types::is_instance(&a.typ, &Value::Undef)
-                {
-                    KeyKind::Optional
-                } else {
-                    KeyKind::Plain
-                },
-                key: a.name,
-                value: a.typ,
-            })
+        let required = attrs.iter().filter(|a| !a.may_be_left_out()).count();
+        let mut order: Vec<usize> = (0..attrs.len())
+            .filter(|&i| attrs[i].value.is_none())
             .collect();
-        PType::Struct(Some(members))
+        order.extend((0..attrs.len()).filter(|&i| attrs[i].value.is_some()));
+        Constructor {
+            attrs,
+            order,
+            required,
+        }
     }
 
     /// The attribute or function named `name`, looked up from this type to its ancestors.
@@ -700,6 +731,11 @@ fn validate_equality(o: &Rc<ObjectType>, eq: &[Rc<str>]) -> Result<(), String> {
         );
     }
     let parent = o.parent_object();
+    // (the parent's equality attributes, found once for every name)
+    let parent_equality = parent
+        .as_ref()
+        .map(|p| p.equality_members())
+        .unwrap_or_default();
     for n in eq {
         let found = parent
             .as_ref()
@@ -720,16 +756,12 @@ fn validate_equality(o: &Rc<ObjectType>, eq: &[Rc<str>]) -> Result<(), String> {
                 ))
             }
         };
-        if inherited {
-            if let Some(p) = &parent {
-                if p.equality_members().contains(n) {
-                    let definer = equality_definer(o, n);
-                    return Err(format!(
-                        "{label} equality is referencing attribute {member} which is included in equality of {}",
-                        definer.label()
-                    ));
-                }
-            }
+        if inherited && parent_equality.contains(n) {
+            let definer = equality_definer(o, n);
+            return Err(format!(
+                "{label} equality is referencing attribute {member} which is included in equality of {}",
+                definer.label()
+            ));
         }
         if attr.is_constant() {
             return Err(format!(

@@ -5,7 +5,7 @@
 //! `ObjectType::stored_attributes`. It prints as `Point({'x' => 1, 'y' => 2})`, listing the
 //! attributes whose values differ from their defaults, as the reference does.
 
-use super::object::{Attribute, MemberRef, ObjectType};
+use super::object::{Attribute, Constructor, MemberRef, ObjectType};
 use super::PType;
 use crate::values::{Map, Value};
 use std::hash::{Hash, Hasher};
@@ -48,41 +48,42 @@ pub fn missing_value(a: &Attribute) -> Option<Value> {
 /// `P`'s constructor. `Init[P, args]` whose arguments fit no signature is refused where it
 /// is made (`create`).
 pub fn init_takes(typ: &Rc<ObjectType>, args: &[Value], v: &Value) -> bool {
+    let c = typ.constructor();
     if !args.is_empty() {
-        let (ordered, _) = typ.positional();
-        return ordered
-            .first()
+        return c
+            .positional()
+            .next()
             .is_some_and(|a| super::is_instance(&a.typ, v));
     }
-    init_takes_whole(typ, v) || init_takes_spread(typ, v)
+    takes_whole(typ, &c, v) || takes_spread(&c, v)
 }
 
 /// Whether `Init[P].new(v)` gives `v` to `P.new` as one value (else an array's elements
 /// are the values): `v` fits a signature of one parameter, or only wrapped in an array.
 pub fn init_takes_whole(typ: &Rc<ObjectType>, v: &Value) -> bool {
-    let single = |v: &Value| {
-        super::is_instance(&PType::ObjectType(typ.clone()), v)
-            || super::is_instance(&typ.init_hash_type(), v)
-    };
-    let (ordered, required) = typ.positional();
-    if (required, ordered.len()) == (1, 1) {
-        return single(v) || super::is_instance(&ordered[0].typ, v);
+    takes_whole(typ, &typ.constructor(), v)
+}
+
+fn takes_whole(typ: &Rc<ObjectType>, c: &Constructor, v: &Value) -> bool {
+    let single = super::is_instance(&PType::ObjectType(typ.clone()), v)
+        || super::is_instance(&c.hash_type(), v);
+    if (c.required, c.attrs.len()) == (1, 1) {
+        return single || super::is_instance(&c.attrs[0].typ, v);
     }
-    single(v)
-        || (required == 1
-            && !init_takes_spread(typ, v)
-            && init_takes_spread(typ, &Value::array(vec![v.clone()])))
+    single
+        || (c.required == 1
+            && !takes_spread(c, v)
+            && takes_spread(c, &Value::array(vec![v.clone()])))
 }
 
 /// Whether `v` is the values in order for `P.new` (an array) when that signature takes
 /// other than exactly one value.
-fn init_takes_spread(typ: &Rc<ObjectType>, v: &Value) -> bool {
-    let (ordered, required) = typ.positional();
-    if (required, ordered.len()) == (1, 1) {
+fn takes_spread(c: &Constructor, v: &Value) -> bool {
+    if (c.required, c.attrs.len()) == (1, 1) {
         return false;
     }
-    let types = ordered.iter().map(|a| a.typ.clone()).collect();
-    let range = super::IntRange::new(required as i64, ordered.len() as i64);
+    let types = c.positional().map(|a| a.typ.clone()).collect();
+    let range = super::IntRange::new(c.required as i64, c.attrs.len() as i64);
     super::is_instance(&PType::Tuple(types, Some(range)), v)
 }
 
