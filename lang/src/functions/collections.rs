@@ -22,6 +22,7 @@ fn ruby_class_name(v: &Value) -> String {
         Value::Boolean(true) => "TrueClass".into(),
         Value::Boolean(false) => "FalseClass".into(),
         Value::SemVer(_) => "SemanticPuppet::Version".into(),
+        Value::Type(t) => crate::format::ruby::type_class(t),
         other => label_of(other).to_string(),
     }
 }
@@ -83,44 +84,59 @@ fn natural_order_at(a: &Value, b: &Value, depth: usize) -> Result<Ordering, Erro
 }
 
 /// A stable merge sort with a fallible comparator; any comparator (even an inconsistent
-/// user lambda) gives some order, never a panic. Sorts positions, then moves each value
-/// once.
+/// user lambda) gives some order, never a panic. It compares in the order of the C
+/// library's `qsort_r` that the reference's Ruby sorts with (glibc's top-down merge sort:
+/// the smaller half first), so that a lambda's errors and an inconsistent lambda's order are
+/// the reference's. Sorts positions, then moves each value once.
 pub fn merge_sort<F>(items: Vec<Value>, mut cmp: F) -> Result<Vec<Value>, Error>
 where
     F: FnMut(&Value, &Value) -> Result<Ordering, Error>,
 {
     let n = items.len();
-    let mut src: Vec<usize> = (0..n).collect();
-    let mut dst: Vec<usize> = Vec::with_capacity(n);
-    let mut width = 1;
-    while width < n {
-        dst.clear();
-        let mut start = 0;
-        while start < n {
-            let mid = (start + width).min(n);
-            let end = (start + 2 * width).min(n);
-            let (mut i, mut j) = (start, mid);
-            while i < mid && j < end {
-                if cmp(&items[src[i]], &items[src[j]])? == Ordering::Greater {
-                    dst.push(src[j]);
-                    j += 1;
-                } else {
-                    dst.push(src[i]);
-                    i += 1;
-                }
-            }
-            dst.extend_from_slice(&src[i..mid]);
-            dst.extend_from_slice(&src[j..end]);
-            start = end;
-        }
-        std::mem::swap(&mut src, &mut dst);
-        width *= 2;
-    }
+    let mut order: Vec<usize> = (0..n).collect();
+    let mut tmp: Vec<usize> = Vec::with_capacity(n);
+    sort_range(&items, &mut order, &mut tmp, &mut cmp)?;
     let mut slots: Vec<Option<Value>> = items.into_iter().map(Some).collect();
-    Ok(src
+    Ok(order
         .into_iter()
         .map(|i| slots[i].take().unwrap_or(Value::Undef))
         .collect())
+}
+
+/// Sorts `order` (positions in `items`): the first `len / 2`, then the rest, then merges
+/// them taking the left one unless it compares greater. (Recursion depth is log2 of the
+/// length.)
+fn sort_range<F>(
+    items: &[Value],
+    order: &mut [usize],
+    tmp: &mut Vec<usize>,
+    cmp: &mut F,
+) -> Result<(), Error>
+where
+    F: FnMut(&Value, &Value) -> Result<Ordering, Error>,
+{
+    let n = order.len();
+    if n <= 1 {
+        return Ok(());
+    }
+    let n1 = n / 2;
+    sort_range(items, &mut order[..n1], tmp, cmp)?;
+    sort_range(items, &mut order[n1..], tmp, cmp)?;
+    tmp.clear();
+    let (mut i, mut j) = (0, n1);
+    while i < n1 && j < n {
+        if cmp(&items[order[i]], &items[order[j]])? == Ordering::Greater {
+            tmp.push(order[j]);
+            j += 1;
+        } else {
+            tmp.push(order[i]);
+            i += 1;
+        }
+    }
+    tmp.extend_from_slice(&order[i..n1]);
+    let done = tmp.len();
+    order[..done].copy_from_slice(tmp);
+    Ok(())
 }
 
 fn keys(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
@@ -168,10 +184,13 @@ fn lambda_order(
     match ev.call_lambda_owned(l, &mut [a.clone(), b.clone()])? {
         Value::Integer(i) => Ok(i.cmp(&0)),
         Value::Float(f) => Ok(f.partial_cmp(&0.0).unwrap_or(Ordering::Equal)),
-        // Ruby compares the block's result with 0.
+        // Ruby's sort takes nil from its block as "not comparable" (the two elements named);
+        // anything else it compares with 0 by calling its `>`.
+        Value::Undef => Err(comparison_error(a, b).into()),
+        Value::String(_) => Err(Error::eval("comparison of String with 0 failed").into()),
         other => Err(Error::eval(format!(
-            "comparison of {} with 0 failed",
-            ruby_class_name(&other)
+            "undefined method `>' for {}",
+            crate::format::ruby::no_method_receiver(&other)
         ))
         .into()),
     }

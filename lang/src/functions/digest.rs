@@ -15,14 +15,26 @@ fn digest<D: Digest>(name: &str, args: &[Value]) -> EvalResult {
         ))
         .into());
     };
-    let Value::String(s) = arg else {
-        return Err(Error::eval(format!(
-            "no implicit conversion of {} into String",
-            crate::describe::simple_label(arg)
-        ))
-        .into());
+    // The older API's argument: undef is '', regexps, versions, time values and binaries
+    // come as their strings.
+    let text = match arg {
+        Value::String(s) => s.to_string(),
+        Value::Undef => String::new(),
+        Value::Regexp(_)
+        | Value::Timespan(_)
+        | Value::Timestamp(_)
+        | Value::SemVer(_)
+        | Value::SemVerRange(_)
+        | Value::Binary(_) => crate::format::to_display(arg),
+        other => {
+            return Err(Error::eval(format!(
+                "no implicit conversion of {} into String",
+                crate::format::ruby::conversion_class(other)
+            ))
+            .into())
+        }
     };
-    let bytes = D::digest(s.as_bytes());
+    let bytes = D::digest(text.as_bytes());
     let hex: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
     Ok(Value::from(hex))
 }

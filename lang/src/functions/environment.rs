@@ -97,15 +97,23 @@ fn fqdn_rand(ev: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> EvalRes
 }
 
 fn shellquote(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> EvalResult {
+    // (the older API: an undef argument is '', an undef inside an array nil)
+    let args: Vec<Value> = args
+        .iter()
+        .map(|a| match a {
+            Value::Undef => Value::from(""),
+            other => other.clone(),
+        })
+        .collect();
     let mut words = Vec::new();
-    super::collections::flatten_into(&mut words, args);
+    super::collections::flatten_into(&mut words, &args);
     let safe = |c: char| c.is_ascii_alphanumeric() || "@%_+=:,./-".contains(c);
     let dangerous = |c: char| "!\"`$\\".contains(c);
     let quoted: Vec<String> = words
         .iter()
         .map(|w| {
-            let w = to_display(w);
-            if !w.is_empty() && w.chars().all(safe) {
+            let w = shellquote_word(w)?;
+            let quoted = if !w.is_empty() && w.chars().all(safe) {
                 w
             } else if !w.chars().any(dangerous) {
                 format!("\"{w}\"")
@@ -121,10 +129,34 @@ fn shellquote(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> EvalRes
                 }
                 r.push('"');
                 r
-            }
+            };
+            Ok(quoted)
         })
-        .collect();
+        .collect::<Result<_, Error>>()?;
     Ok(Value::from(quoted.join(" ")))
+}
+
+/// A word of `shellquote` as the older API hands it over: a string, or a regexp, version,
+/// time value or binary as its string (undef at the top is ''); anything else fails where
+/// the reference's Ruby fails on it (no `length` for numbers, booleans and nil, a hash
+/// added to a string, no `count` for the `default` symbol).
+fn shellquote_word(w: &Value) -> Result<String, Error> {
+    use crate::format::ruby::no_method_receiver;
+    match w {
+        Value::String(s) => Ok(s.to_string()),
+        Value::Regexp(_)
+        | Value::Timespan(_)
+        | Value::Timestamp(_)
+        | Value::SemVer(_)
+        | Value::SemVerRange(_)
+        | Value::Binary(_) => Ok(to_display(w)),
+        Value::Hash(_) => Err(Error::eval("no implicit conversion of Hash into String")),
+        Value::Default => Err(Error::eval("undefined method `count' for :default:Symbol")),
+        other => Err(Error::eval(format!(
+            "undefined method `length' for {}",
+            no_method_receiver(other)
+        ))),
+    }
 }
 
 fn digest(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> EvalResult {

@@ -59,31 +59,69 @@ fn compile_shared(ev: &mut Evaluator, source: &Rc<str>) -> Result<Rc<Regexp>, Er
     })
 }
 
-/// The regexps a `match` pattern stands for (a Pattern type may hold several).
-fn patterns(ev: &mut Evaluator, p: &Value) -> Result<Vec<Rc<Regexp>>, Error> {
-    let bad = || {
+/// `match` of one string against a pattern, as the reference walks it: a string is compiled,
+/// a regexp used, an alias resolved, a Variant's, a Pattern's and an array's (flattened)
+/// entries tried in order until one matches; only the entries tried are checked, so a bad
+/// one after a match is never seen.
+fn match_pattern(ev: &mut Evaluator, s: &str, p: &Value, depth: usize) -> EvalResult<Value> {
+    let bad = |what: String| {
         Error::eval(format!(
-            "match() expects pattern of T, where T is String, Regexp, Regexp[r], Pattern[p], or Array[T]. Got {}",
-            crate::describe::label_of(p)
+            "match() expects pattern of T, where T is String, Regexp, Regexp[r], Pattern[p], or Array[T]. Got {what}"
         ))
     };
-    Ok(match p {
-        Value::String(s) => vec![compile_shared(ev, s)?],
-        Value::Regexp(r) => vec![r.clone()],
-        Value::Type(t) => match &**t {
-            PType::Regexp(Some(r)) => vec![r.clone()],
-            PType::Pattern(rs) => rs.clone(),
-            _ => return Err(bad()),
-        },
-        Value::Array(items) => {
-            let mut all = Vec::new();
-            for i in items.iter() {
-                all.extend(patterns(ev, i)?);
-            }
-            all
+    if depth > crate::limits::MAX_VALUE_DEPTH {
+        return Err(Error::eval("match(): the pattern nests too deeply").into());
+    }
+    match p {
+        Value::String(src) => {
+            let re = compile_shared(ev, src)?;
+            Ok(match_one(s, std::slice::from_ref(&re))?)
         }
-        _ => return Err(bad()),
-    })
+        Value::Regexp(r) => Ok(match_one(s, std::slice::from_ref(r))?),
+        Value::Array(items) => {
+            for item in items.iter() {
+                let found = match_pattern(ev, s, item, depth + 1)?;
+                if !found.is_undef() {
+                    return Ok(found);
+                }
+            }
+            Ok(Value::Undef)
+        }
+        Value::Type(t) => match_type(ev, s, t, depth),
+        other => Err(bad(crate::format::ruby::class_name(other)).into()),
+    }
+}
+
+/// [`match_pattern`] of a type: `Regexp[r]`, `Pattern[...]`, a Variant of those, an alias.
+fn match_type(ev: &mut Evaluator, s: &str, t: &PType, depth: usize) -> EvalResult<Value> {
+    let first_of = |ev: &mut Evaluator, types: &[PType]| -> EvalResult<Value> {
+        for t in types {
+            let found = match_type(ev, s, t, depth + 1)?;
+            if !found.is_undef() {
+                return Ok(found);
+            }
+        }
+        Ok(Value::Undef)
+    };
+    if depth > crate::limits::MAX_VALUE_DEPTH {
+        return Err(Error::eval("match(): the pattern nests too deeply").into());
+    }
+    match t {
+        PType::Regexp(Some(r)) => Ok(match_one(s, std::slice::from_ref(r))?),
+        PType::Regexp(None) => {
+            Err(Error::eval("Given Regexp Type has no regular expression").into())
+        }
+        PType::Pattern(rs) => Ok(match_one(s, rs)?),
+        PType::Variant(types) => first_of(ev, types),
+        PType::Alias(a) => match_type(ev, s, &a.resolved(), depth + 1),
+        PType::Data => first_of(ev, &[PType::ScalarData]),
+        PType::RichData => first_of(ev, &[PType::Scalar]),
+        other => Err(Error::eval(format!(
+            "match() expects pattern of T, where T is String, Regexp, Regexp[r], Pattern[p], or Array[T]. Got {}",
+            crate::format::ruby::type_class(other)
+        ))
+        .into()),
+    }
 }
 
 /// The captures of the first matching pattern (`undef` for groups that took no part).
@@ -102,15 +140,20 @@ fn match_one(s: &str, res: &[Rc<Regexp>]) -> Result<Value, Error> {
 
 fn match_(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
     let which = dispatch(ev, args, b)?;
-    let res = patterns(ev, &args[1])?;
     match (which, &args[0]) {
-        (1, Value::Array(items)) => Ok(Value::array(
-            items
-                .iter()
-                .map(|s| match_one(s.as_str().unwrap_or_default(), &res))
-                .collect::<Result<_, _>>()?,
-        )),
-        (_, s) => Ok(match_one(s.as_str().unwrap_or_default(), &res)?),
+        (1, Value::Array(items)) => {
+            let mut out = Vec::with_capacity(items.len());
+            for s in items.iter() {
+                out.push(match_pattern(
+                    ev,
+                    s.as_str().unwrap_or_default(),
+                    &args[1],
+                    0,
+                )?);
+            }
+            Ok(Value::array(out))
+        }
+        (_, s) => match_pattern(ev, s.as_str().unwrap_or_default(), &args[1], 0),
     }
 }
 

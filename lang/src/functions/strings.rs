@@ -481,7 +481,12 @@ const ON_STRINGS: &[&str] = &[
     "String $arg",
     "Iterable[Variant[String, Numeric]] $arg",
 ];
-const ON_STRING_DATA: &[&str] = &["Numeric $arg", "String $arg", "Array $arg", "Hash $arg"];
+const ON_STRING_DATA: &[&str] = &[
+    "Numeric $arg",
+    "String $arg",
+    "Array[StringData] $arg",
+    "Hash[StringData, StringData] $arg",
+];
 
 pub fn builtins() -> Vec<Builtin> {
     vec![

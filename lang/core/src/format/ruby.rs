@@ -15,16 +15,25 @@ pub fn to_s(v: &Value) -> String {
     }
 }
 
-/// Ruby's `inspect`: strings double quoted, `nil`, `{"a"=>1}`.
+/// Ruby's `inspect`: strings double quoted, `nil`, `{"a"=>1}`; a regexp as the string
+/// `format` is given (`"/a/"`).
 pub fn inspect(v: &Value) -> String {
     let mut out = String::new();
-    inspect_into(v, &mut out, 0);
+    inspect_into(v, &mut out, 0, false);
+    out
+}
+
+/// Ruby's `inspect` of a value as a function of the 4.x API holds it: a regexp is a
+/// `Regexp` (`/a/`).
+pub fn inspect_objects(v: &Value) -> String {
+    let mut out = String::new();
+    inspect_into(v, &mut out, 0, true);
     out
 }
 
 const MAX_DEPTH: usize = 512;
 
-fn inspect_into(v: &Value, out: &mut String, depth: usize) {
+fn inspect_into(v: &Value, out: &mut String, depth: usize, regexps: bool) {
     if depth > MAX_DEPTH {
         out.push_str("[...]");
         return;
@@ -39,7 +48,7 @@ fn inspect_into(v: &Value, out: &mut String, depth: usize) {
                 if i > 0 {
                     out.push_str(", ");
                 }
-                inspect_into(e, out, depth + 1);
+                inspect_into(e, out, depth + 1, regexps);
             }
             out.push(']');
         }
@@ -49,15 +58,16 @@ fn inspect_into(v: &Value, out: &mut String, depth: usize) {
                 if i > 0 {
                     out.push_str(", ");
                 }
-                inspect_into(k, out, depth + 1);
+                inspect_into(k, out, depth + 1, regexps);
                 out.push_str("=>");
-                inspect_into(e, out, depth + 1);
+                inspect_into(e, out, depth + 1, regexps);
             }
             out.push('}');
         }
         // The reference hands `default` to Ruby as a Symbol, a Sensitive as its Ruby object,
         // and regexps, time and version values as strings in their Puppet form.
         Value::Default => out.push_str(":default"),
+        Value::Regexp(_) if regexps => out.push_str(&to_display(v)),
         Value::Sensitive(_) => out.push_str("#<Sensitive [value redacted]>"),
         Value::Regexp(_)
         | Value::Timespan(_)
@@ -66,6 +76,37 @@ fn inspect_into(v: &Value, out: &mut String, depth: usize) {
         | Value::SemVerRange(_)
         | Value::Binary(_) => out.push_str(&quote::ruby_inspect(&to_display(v))),
         other => out.push_str(&to_display(other)),
+    }
+}
+
+/// The Ruby class of a value as the reference holds it (`obj.class`): `Integer`, `NilClass`,
+/// `Puppet::Pops::Types::PIntegerType`, `Puppet::Pops::Time::Timespan`.
+pub fn class_name(v: &Value) -> String {
+    match v {
+        Value::Undef => "NilClass".into(),
+        Value::Boolean(true) => "TrueClass".into(),
+        Value::Boolean(false) => "FalseClass".into(),
+        Value::Integer(_) => "Integer".into(),
+        Value::Float(_) => "Float".into(),
+        Value::String(_) => "String".into(),
+        Value::Timespan(_) => "Puppet::Pops::Time::Timespan".into(),
+        Value::Timestamp(_) => "Puppet::Pops::Time::Timestamp".into(),
+        Value::Binary(_) => "Puppet::Pops::Types::PBinaryType::Binary".into(),
+        Value::Uri(_) => "URI::Generic".into(),
+        Value::Iterator(_) => "Puppet::Pops::Types::Iterable::Iterator".into(),
+        Value::Object(o) => o.typ.label().to_string(),
+        other => ruby_class(other),
+    }
+}
+
+/// The class name Ruby reports in "no implicit conversion of X into String": the class,
+/// or `nil`, `true`, `false` for those.
+pub fn conversion_class(v: &Value) -> String {
+    match v {
+        Value::Integer(_) => "Integer".into(),
+        Value::Float(_) => "Float".into(),
+        Value::String(_) => "String".into(),
+        other => ruby_class(other),
     }
 }
 
@@ -79,10 +120,12 @@ fn ruby_class(v: &Value) -> String {
 
 /// The reference's class for a type value: `Puppet::Pops::Types::PIntegerType` for
 /// `Integer[1, 2]`, `PTypeAliasType` for `Data`, `RichData` and aliases.
-fn type_class(t: &crate::types::PType) -> String {
+pub fn type_class(t: &crate::types::PType) -> String {
     use crate::types::PType;
     let base = match t {
         PType::Data | PType::RichData | PType::Alias(_) => "TypeAlias".to_string(),
+        PType::Resource { .. } => "Resource".to_string(),
+        PType::ObjectType(_) => "Object".to_string(),
         t => {
             let shown = t.to_string();
             shown.split('[').next().unwrap_or_default().to_string()
@@ -104,6 +147,32 @@ fn value_class(v: &Value) -> &'static str {
         Value::SemVerRange(_) => "SemanticPuppet::VersionRange",
         Value::Sensitive(_) => "Puppet::Pops::Types::PSensitiveType::Sensitive",
         _ => "Object",
+    }
+}
+
+/// How Ruby's `NoMethodError` names its receiver (Ruby 3.1): `1:Integer`, `nil:NilClass`,
+/// `[1, "a"]:Array`; an inspection longer than 65 characters is Ruby's default `#<Array:0x...>`
+/// (an address, given here as zeros), and one starting with `#` has no class after it.
+pub fn no_method_receiver(v: &Value) -> String {
+    let class = match v {
+        Value::Undef => "NilClass",
+        Value::Boolean(true) => "TrueClass",
+        Value::Boolean(false) => "FalseClass",
+        Value::Integer(_) => "Integer",
+        Value::Float(_) => "Float",
+        Value::String(_) => "String",
+        Value::Array(_) => "Array",
+        Value::Hash(_) => "Hash",
+        Value::Regexp(_) => "Regexp",
+        Value::Default => "Symbol",
+        Value::Type(t) => return format!("#<{}:0x0000000000000000>", type_class(t)),
+        other => return format!("#<{}:0x0000000000000000>", value_class(other)),
+    };
+    let shown = inspect_objects(v);
+    if shown.chars().count() > 65 {
+        format!("#<{class}:0x0000000000000000>")
+    } else {
+        format!("{shown}:{class}")
     }
 }
 

@@ -266,7 +266,9 @@ fn instance_here(t: &PType, v: &Value, d: usize) -> bool {
                     }
             }
         },
-        PType::Object => matches!(v, Value::Object(_)),
+        // (types are objects of the reference's type system: `Integer =~ Object`, though
+        // `Type[Integer]` is not assignable to `Object`)
+        PType::Object => matches!(v, Value::Object(_) | Value::Type(_)),
         PType::ObjectType(o) => match v {
             Value::Object(x) => super::object::inherits(&x.typ, o),
             _ => false,

@@ -773,7 +773,7 @@ pub(super) fn root_mismatch(e: &PType, v: &Value, path: &str) -> String {
             .iter()
             .map(|t| match t {
                 PType::Alias(_) => expanded(t),
-                t if any_alias && contains_alias(t) => expanded(t),
+                t if contains_alias(t) => expanded(t),
                 t => type_text(t),
             })
             .collect();

@@ -171,6 +171,59 @@ fn one(args: Vec<Arg>) -> Result<Option<Box<PType>>, String> {
     Ok(types(args)?.into_iter().next().map(Box::new))
 }
 
+/// The reference's built-ins' `local_types`: aliases their signatures name (and their
+/// errors show, `Array[StringData = Variant[...]]`). One alias a thread, made the first time
+/// a signature names it, so that a recursive one refers to itself.
+const LOCAL_TYPES: &[(&str, &str)] = &[
+    (
+        "StringData",
+        "Variant[String, Numeric, Array[StringData], Hash[StringData, StringData]]",
+    ),
+    (
+        "OptionsType",
+        "Struct[{'container_type' => Optional[Type], 'include_root' => Optional[Boolean], \
+         'include_containers' => Optional[Boolean], 'include_values' => Optional[Boolean], \
+         'order' => Optional[Enum['breadth_first', 'depth_first']], \
+         'include_refs' => Optional[Boolean]}]",
+    ),
+];
+
+thread_local! {
+    static LOCAL_ALIASES: std::cell::RefCell<Vec<(&'static str, PType)>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Whether a signature's type names one of the built-ins' local types (its errors then show
+/// the type with the alias's definition).
+pub fn names_local_type(src: &str) -> bool {
+    LOCAL_TYPES.iter().any(|(name, _)| src.contains(name))
+}
+
+/// The local type `name` (see [`LOCAL_TYPES`]), or `None` when there is no such.
+fn local_type(name: &str) -> Result<Option<PType>, String> {
+    let Some(&(name, definition)) = LOCAL_TYPES.iter().find(|(n, _)| *n == name) else {
+        return Ok(None);
+    };
+    if let Some(t) = LOCAL_ALIASES.with(|m| {
+        m.borrow()
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, t)| t.clone())
+    }) {
+        return Ok(Some(t));
+    }
+    let alias = Rc::new(crate::types::TypeAlias {
+        name: name.into(),
+        target: Default::default(),
+        invalid: Default::default(),
+        remembered: Default::default(),
+    });
+    let t = PType::Alias(alias.clone());
+    LOCAL_ALIASES.with(|m| m.borrow_mut().push((name, t.clone())));
+    alias.set_target(Some(parse_type(definition)?));
+    Ok(Some(t))
+}
+
 fn build(name: &str, args: Vec<Arg>) -> Result<PType, String> {
     Ok(match name {
         "Any" => PType::Any,
@@ -261,7 +314,10 @@ fn build(name: &str, args: Vec<Arg>) -> Result<PType, String> {
             block: None,
             return_type: None,
         })),
-        _ => return Err(format!("unsupported type '{name}' in a signature")),
+        _ => match local_type(name)? {
+            Some(t) => t,
+            None => return Err(format!("unsupported type '{name}' in a signature")),
+        },
     })
 }
 

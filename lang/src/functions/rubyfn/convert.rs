@@ -49,8 +49,8 @@ pub(super) fn kept_as_ruby(v: &Value) -> RValue {
     })
 }
 
-/// A 3.x function's argument: undef is the empty string at the top, `:undef` inside
-/// arrays and hashes (the reference's `Runtime3Converter`).
+/// A 3.x function's argument: undef is the empty string at the top, nil inside arrays and
+/// hashes (the reference's `Runtime3FunctionArgumentConverter`).
 pub(super) fn to_ruby_3x(v: &Value) -> RValue {
     match v {
         Value::Undef => RValue::str(""),
@@ -60,13 +60,21 @@ pub(super) fn to_ruby_3x(v: &Value) -> RValue {
 
 fn nested_3x(v: &Value) -> RValue {
     match v {
-        Value::Undef => RValue::sym("undef"),
+        Value::Undef => RValue::Nil,
         Value::Array(a) => RValue::array(a.iter().map(nested_3x).collect::<ruby::RArray>()),
         Value::Hash(h) => RValue::hash(ruby::RHash::from_distinct(
             h.iter()
                 .map(|(k, v)| (nested_3x(k), nested_3x(v)))
                 .collect(),
         )),
+        // The older API cannot take these: regexps come as their source (`/a/`), versions,
+        // time values and binaries as their strings.
+        Value::Regexp(_)
+        | Value::Timespan(_)
+        | Value::Timestamp(_)
+        | Value::SemVer(_)
+        | Value::SemVerRange(_)
+        | Value::Binary(_) => RValue::str(crate::format::to_display(v)),
         other => to_ruby(other),
     }
 }

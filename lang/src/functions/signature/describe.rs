@@ -185,7 +185,12 @@ fn argument_mismatch(sig: &Signature, args: &[Value]) -> Option<Mismatch> {
     }
     for (i, a) in args.iter().enumerate() {
         let p = sig.param_at(i)?;
-        if !shims::is_instance(&p.ty, a) {
+        // (the reference describes a call by the arguments' inferred types: a value whose
+        // type the parameter's takes is no reason, though the value itself was refused, as
+        // `-1` for an `Iterable`)
+        if !shims::is_instance(&p.ty, a)
+            && !crate::types::is_assignable(&p.ty, &crate::types::infer(a))
+        {
             return Some(Mismatch::Type {
                 param: p.name.clone(),
                 expected: vec![p.ty.clone()],
@@ -257,13 +262,18 @@ fn merge(per_sig: &[Vec<Mismatch>]) -> Vec<Mismatch> {
             }
         }
     }
-    let mut unique: Vec<&Mismatch> = Vec::new();
-    for m in all {
-        if !unique.iter().any(|u| u.text() == m.text()) {
-            unique.push(m);
+    // (the same reason under two signatures stays twice: the reference's reasons carry the
+    // signature they come from, so an unmerged reason is listed under each)
+    let mut unique: Vec<Mismatch> = Vec::new();
+    for reasons in per_sig {
+        let first = unique.len();
+        for m in reasons {
+            if !unique[first..].iter().any(|u| u.text() == m.text()) {
+                unique.push(m.clone());
+            }
         }
     }
-    unique.into_iter().cloned().collect()
+    unique
 }
 
 /// The error message for a call no signature accepts.

@@ -102,6 +102,12 @@ impl Signature {
                 continue;
             }
             let ty = crate::types::typesrc::parse_type(type_src)?;
+            // (a local type of the reference's built-in shows with its definition)
+            let shown = if crate::types::typesrc::names_local_type(type_src) {
+                crate::types::display::alias_display(&ty)
+            } else {
+                type_src.to_string()
+            };
             let arity = match (marker, optional) {
                 (Some('*'), _) => Arity::Repeated,
                 (Some('+'), _) => Arity::RepeatedAtLeastOne,
@@ -111,7 +117,7 @@ impl Signature {
             params.push(Param {
                 name: name.to_string(),
                 ty,
-                shown: type_src.to_string(),
+                shown,
                 arity,
             });
         }

@@ -673,6 +673,98 @@ PROGRAMS += [
 PROGRAMS += [
     "function f(String $s, Array[Struct[{'b' => Regexp}]] *$rest) { $rest } f('x', {'A' => 1000.0})",
 ]
+# --- builtins (session 38, seed 1): calls of the core functions with arguments of every kind.
+# `sort` compares in the order of glibc's merge sort (the reference's Ruby sorts with
+# `qsort_r`): an inconsistent lambda's order and the pair an error names are the reference's;
+# a lambda's undef, boolean, string or array result fails as Ruby's sort fails.
+PROGRAMS += [
+    "sort([undef, 1, 5]) |$x, $y| { $x }",
+    "sort([3, 1, 2, 5, 4, 9, 7, 1]) |$x, $y| { 1 }",
+    "sort([3, 1, 2, 5, 4, 9, 7, 1, 0, 3, 2]) |$x, $y| { -1 }",
+    "sort([1, 2]) |$x, $y| { true }",
+    "sort([1, 2]) |$x, $y| { [1] }",
+    "sort([1, 2]) |$x, $y| { 'a' }",
+    "sort([3, 2, 'a', 1])",
+    "sort([String[1], 'key', -837, false])",
+    "sort([undef, Integer, [], /x/])",
+]
+# The older API's arguments: undef is '' at the top and nil inside, regexps, versions, time
+# values and binaries are strings; the digests take them so.
+PROGRAMS += [
+    "[md5(undef), sha1(undef), sha256(undef)]",
+    "[md5(/x/), md5(Timespan(1)), md5(SemVer('1.0.0')), md5(Binary('YQ=='))]",
+    "md5(true)",
+    "md5(default)",
+    "sha1(Integer)",
+    "sha256(Sensitive('a'))",
+    "md5(1.5)",
+]
+# `get` gives its lambda the navigation's Error object; a value that is no collection is
+# `dig`'s type error; `dig`'s path is Ruby's inspect and the key's type the reduced one.
+PROGRAMS += [
+    "get([3, 'b', -98, 0, 5], '0.1') |$x| { $x }",
+    "get({'a' => 'x'}, 'a.b') |$e| { [$e.msg, $e.details, $e.issue_code, $e.kind] }",
+    "get([23.0], 'x.0') |$x| { $x }",
+    "get(true, 'x.0') |$x| { $x }",
+    "get(true, 'x')",
+    "get(true, '')",
+    "get(undef, 'a', 'dflt')",
+    "dig([0, undef, [1.5, [' ']], -1], [{-1 => true, 'x' => /x/, -7 => -7}, /ab*/])",
+    "dig({'a' => 'x'}, 'a', 'b')",
+    "with(1) |$v| { getvar('v.0') |$e| { $e.issue_code } }",
+    "getvar('A')",
+    "getvar('1x')",
+    "getvar('x::')",
+    "getvar('')",
+    "getvar('a.')",
+]
+# `match` walks its pattern as the reference: aliases, Variants, Patterns and arrays tried
+# in order until one matches (a bad entry after a match is never seen); an unusable pattern
+# is named by its Ruby class.
+PROGRAMS += [
+    "match('a', Variant[Pattern[/b/], Regexp[/a/]])",
+    "type Foo = Pattern[/a/]\nmatch('a', Foo)",
+    "match('a', ['a', 1])",
+    "match([], 3)",
+    "match(['b', 'a'], [/a/, 3])",
+    "match('a', Regexp)",
+    "match('a', String)",
+    "match('a', Data)",
+    "match('a', Optional[Pattern[/a/]])",
+    "match('a', File)",
+    "match('a', Timespan(1))",
+    "match('a', SemVerRange('1.x'))",
+    "match('a', default)",
+    "match('a', {'x' => 1})",
+]
+# Types are objects of the reference's type system (`Integer =~ Object`); `compare`'s third
+# argument's errors in the reference's order; `shellquote` fails where the reference's Ruby
+# fails on a word.
+PROGRAMS += [
+    "[Integer =~ Object, [Integer] =~ Array[Object], assert_type(Object, String[1]), Type[Integer] <= Object]",
+    "tree_each(String[1]) |$x, $y| { 1 }",
+    "compare('A', 'A', 'Zz', 'abc')",
+    "compare(1, 'A', true)",
+    "shellquote([1, ' '])",
+    "shellquote(undef, [[undef, 'Zz']])",
+    "shellquote(['2.0.10'], {'b' => 1})",
+    "shellquote('a', default)",
+    "shellquote(/x y/, true)",
+    "shellquote(['a b', \"it's\", '$x', undef])",
+    "step(-55, 42)",
+    "step(-7, -1)",
+]
+# Local types of the built-ins' signatures (`StringData`, tree_each's `OptionsType`) shown
+# with their definitions; a reason that is no type mismatch (an unrecognized key) is listed
+# under every signature; an alias inside an alternative is shown with its definition.
+PROGRAMS += [
+    "({-1 => '', 'line' => true}).upcase()",
+    "downcase([1, ['A', {'B' => true}]])",
+    "upcase([1, ['a', {'b' => 'c'}]])",
+    "tree_each({'a' => []}, {'1.2.3' => {}}) |$x, $y| { [$x, $y] }",
+    "tree_each([1], {'order' => 'x'})",
+    "type SD = Variant[String, Array[SD]]\nfunction f(Variant[Numeric, Array[SD], Hash[SD, SD]] $x) {}\nf({true => 1})",
+]
 # (Kept last: answered before other cases in the oracle's process, one of these object-type
 # or TypeSet cases changes how the reference prints type aliases in the cases after it
 # (`A` instead of `A = Enum[...]`), though each case runs as in a fresh process.)

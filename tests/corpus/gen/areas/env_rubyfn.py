@@ -50,6 +50,10 @@ PROGRAMS = [
     "rfn_legacy()",
     "rfn_vars('nope')",
     "$v = [1, {'a' => undef}] rfn_vars('v')",
+    # 3.x arguments: undef '' at the top, nil inside; regexps, versions, time values and
+    # binaries as strings.
+    "rfn_showargs(undef, [undef, 1], {a => undef})",
+    "rfn_showargs(/a\\/b/, [Timespan(1), Timestamp('2021-01-01T00:00:00Z')], SemVer('1.0.0'), SemVerRange('>=1.0'), Binary('YQ=='), default, [/x/])",
     "rfn_arity(1, 2)",
     "rfn_arity('a', 'b')",
     "rfn_arity(1)",
