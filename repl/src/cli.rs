@@ -56,10 +56,14 @@ Options:
       --time             print the evaluation time (parsing and evaluation, catalog
                          finishing with --catalog; no start-up, no JSON text, no
                          output) on stderr
-      --repeat N         evaluate the program N times, each in a fresh session on a
-                         thread of its own, and print the last run's output (with
-                         --time, each run's time: the later runs find the process
-                         warmed up, as the reference's benchmark runs do)
+      --repeat N         evaluate the program N times, each in a fresh session, one
+                         after the other on one thread (as the REPL's :reset, the
+                         kernel's %reset and a prepl diff worker's nodes run), and
+                         print the last run's output (with --time, each run's time:
+                         the later runs find the process warmed up, as the
+                         reference's benchmark runs do)
+      --fresh-threads    with --repeat: each run on a thread of its own (as the
+                         first node of a new prepl diff worker)
   -h, --help             show this help
   -V, --version          show the version
 ";
@@ -109,6 +113,9 @@ pub struct Options {
     pub time: bool,
     /// `--repeat N`: evaluate the program N times (at least 1).
     pub repeat: usize,
+    /// `--fresh-threads`: `--repeat`'s runs each on a thread of its own (by default they
+    /// run one after the other on one thread).
+    pub fresh_threads: bool,
     /// `--break SPEC` (any number): breakpoints set from the start.
     pub breaks: Vec<prepl::eval::debug::BreakSpec>,
 }
@@ -141,6 +148,7 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
         facts_for: None,
         time: false,
         repeat: 1,
+        fresh_threads: false,
         breaks: Vec::new(),
     };
     let mut it = args.iter();
@@ -207,6 +215,7 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
                     format!("--repeat expects a number of runs (1 or more), not '{n}'")
                 })?;
             }
+            "--fresh-threads" => opts.fresh_threads = true,
             "--node" => {
                 let name = it.next().ok_or("option --node needs a NAME argument")?;
                 prepl::env::node::check_certname(name)?;
@@ -492,31 +501,44 @@ pub fn main(args: Vec<String>) -> i32 {
             Err(status) => status,
         };
     }
-    for _ in 1..opts.repeat {
-        let status = repeated_run(&opts, name, &text, Output::Drop);
-        if status != 0 {
-            return status;
+    if opts.fresh_threads {
+        for _ in 1..opts.repeat {
+            let status = on_evaluation_thread(|| repeated_run(&opts, name, &text, Output::Drop));
+            if status != 0 {
+                return status;
+            }
         }
+        return on_evaluation_thread(|| repeated_run(&opts, name, &text, Output::Print));
     }
-    repeated_run(&opts, name, &text, Output::Print)
+    on_evaluation_thread(|| {
+        for _ in 1..opts.repeat {
+            let status = repeated_run(&opts, name, &text, Output::Drop);
+            if status != 0 {
+                return status;
+            }
+        }
+        repeated_run(&opts, name, &text, Output::Print)
+    })
 }
 
-/// One of the runs of `--repeat`: on a thread of its own, so that it starts with no
-/// thread-local caches, as a new process would (the last one too: on the thread that read
-/// the arguments and the program it took about twice as long as on a new one, docs/
-/// benchmarks.md, session 36); the output of all but the last is dropped.
+/// One of the runs of `--repeat`: a fresh session, set up as the command line says; the
+/// output of all but the last is dropped.
 fn repeated_run(opts: &Options, name: &str, text: &str, output: Output) -> i32 {
-    std::thread::scope(|scope| {
-        let run = evaluation_thread().spawn_scoped(scope, || match setup_of(opts) {
-            Ok(setup) => run_batch(opts, &setup, name, text, output),
-            Err(status) => status,
-        });
-        match run {
-            Ok(handle) => handle.join().unwrap_or(101),
-            Err(e) => {
-                eprintln!("prepl: cannot start an evaluation thread: {e}");
-                1
-            }
+    match setup_of(opts) {
+        Ok(setup) => run_batch(opts, &setup, name, text, output),
+        Err(status) => status,
+    }
+}
+
+/// Runs `f` on an evaluation thread of its own (`--repeat`'s runs: not on the thread that
+/// read the arguments and the program, where a session took about twice as long, its
+/// allocator's memory not yet mapped, docs/benchmarks.md, sessions 36 and 37).
+fn on_evaluation_thread(f: impl FnOnce() -> i32 + Send) -> i32 {
+    std::thread::scope(|scope| match evaluation_thread().spawn_scoped(scope, f) {
+        Ok(handle) => handle.join().unwrap_or(101),
+        Err(e) => {
+            eprintln!("prepl: cannot start an evaluation thread: {e}");
+            1
         }
     })
 }

@@ -647,37 +647,45 @@ fn deep_nesting_and_long_chains() {
 
 #[test]
 fn repeat_runs_the_program_in_fresh_sessions_and_prints_the_last_output() {
-    // Each run starts afresh: a variable assigned by one run is not there in the next
-    // (assigning it again would otherwise fail), and only the last run's log lines and
-    // value are printed; with --time each run prints its time.
-    let out = prepl(
-        &[
+    // Each run starts afresh, whether the runs share one thread (by default) or each has
+    // its own (--fresh-threads): a variable, function or class defined by one run is not
+    // there in the next (defining it again would otherwise fail), and only the last run's
+    // log lines and value are printed; with --time each run prints its time.
+    for threads in [&[][..], &["--fresh-threads"][..]] {
+        let mut args = vec![
             "--repeat",
             "3",
             "--time",
             "-e",
-            "$x = 1 notice(\"once\") $x + 1",
-        ],
-        None,
-    );
-    assert_eq!(text(&out.stdout), "2\n");
-    let stderr = text(&out.stderr);
-    assert_eq!(stderr.matches("Evaluation time: ").count(), 3, "{stderr}");
-    assert_eq!(stderr.matches("Notice: once").count(), 1, "{stderr}");
-    assert!(out.status.success());
-    // Standard input is read once and evaluated each time.
-    let out = prepl(&["--repeat", "2", "--catalog"], Some("file { '/tmp/x': }"));
-    assert!(text(&out.stdout).contains("File[/tmp/x]"), "{out:?}");
-    assert!(out.status.success());
+            "$x = 1 function f() { 2 } class c { notice(\"once ${f()}\") } include c $x + f()",
+        ];
+        args.extend_from_slice(threads);
+        let out = prepl(&args, None);
+        assert_eq!(text(&out.stdout), "3\n", "{threads:?}");
+        let stderr = text(&out.stderr);
+        assert_eq!(stderr.matches("Evaluation time: ").count(), 3, "{stderr}");
+        assert_eq!(stderr.matches("Notice: once 2").count(), 1, "{stderr}");
+        assert!(out.status.success());
+        // Standard input is read once and evaluated each time.
+        let mut args = vec!["--repeat", "2", "--catalog"];
+        args.extend_from_slice(threads);
+        let out = prepl(&args, Some("file { '/tmp/x': }"));
+        assert!(text(&out.stdout).contains("File[/tmp/x]"), "{out:?}");
+        assert!(out.status.success());
+    }
 }
 
 #[test]
 fn repeat_stops_at_the_first_failing_run() {
-    let out = prepl(&["--repeat", "3", "-e", "fail('no')"], None);
-    assert_eq!(text(&out.stdout), "");
-    let stderr = text(&out.stderr);
-    assert_eq!(stderr.matches("Evaluation Error").count(), 1, "{stderr}");
-    assert_eq!(out.status.code(), Some(1));
+    for threads in [&[][..], &["--fresh-threads"][..]] {
+        let mut args = vec!["--repeat", "3", "-e", "fail('no')"];
+        args.extend_from_slice(threads);
+        let out = prepl(&args, None);
+        assert_eq!(text(&out.stdout), "");
+        let stderr = text(&out.stderr);
+        assert_eq!(stderr.matches("Evaluation Error").count(), 1, "{stderr}");
+        assert_eq!(out.status.code(), Some(1));
+    }
     let out = prepl(&["--repeat", "0", "-e", "1"], None);
     assert!(text(&out.stderr).contains("--repeat expects a number of runs"));
     assert_eq!(out.status.code(), Some(2));

@@ -46,25 +46,36 @@ pub fn module_dir(env: &Environment, module: &str) -> Option<PathBuf> {
     }
     // (a module its metadata leaves out is not there, and hides any of its name in a later
     // directory of the modulepath, as the reference's list of modules has it)
-    let found = kept_dir(&env.modulepath, module).filter(|dir| metadata::admits(dir, module));
+    let found = match kept_dir(&env.modulepath, module) {
+        Some((dir, true)) => Some(dir),
+        // (the verdict again, to log what it says in this session)
+        Some((dir, false)) => metadata::admits(&dir, module).then_some(dir),
+        None => None,
+    };
     FOUND.with(|f| f.borrow_mut().1.insert(module.into(), found.clone()));
     found
 }
 
-/// Module directories by modulepath and name, kept for the process while the file
-/// system's answers they stood on hold: a fresh session (each `--repeat`, each node of
-/// `prepl diff`) would otherwise list each modulepath directory and probe each module
-/// again (~4,500 instructions a module).
-static KEPT_DIRS: fs::StableMemo<Option<PathBuf>> = fs::StableMemo::new();
+/// Module directories by modulepath and name, with whether the module's metadata is fine
+/// (no `metadata.json`, or one that admits the module whatever the strictness: nothing to
+/// log), kept for the process while the file system's answers they stood on hold: a fresh
+/// session (each `--repeat`, each node of `prepl diff`) would otherwise list each
+/// modulepath directory and probe each module again (~4,500 instructions a module), and
+/// read its `metadata.json` through the kept texts for the verdict (~1,800 instructions
+/// of `include wait_for`'s 39,000, `metadata::verdict`).
+static KEPT_DIRS: fs::StableMemo<Option<(PathBuf, bool)>> = fs::StableMemo::new();
 
-/// The directory of `module`: the first directory of `modulepath` that holds it.
-fn kept_dir(modulepath: &[PathBuf], module: &str) -> Option<PathBuf> {
+/// The directory of `module`: the first directory of `modulepath` that holds it, and
+/// whether its metadata is fine ([`metadata::Verdict::Fine`]).
+fn kept_dir(modulepath: &[PathBuf], module: &str) -> Option<(PathBuf, bool)> {
     KEPT_DIRS.get_or_find(fs::paths_key(modulepath, module), || {
-        modulepath
+        let dir = modulepath
             .iter()
             .filter(|dir| fs::has_entry(dir, module))
             .map(|dir| dir.join(module))
-            .find(|d| fs::is_dir(d))
+            .find(|d| fs::is_dir(d))?;
+        let fine = metadata::verdict(&dir, module) == metadata::Verdict::Fine;
+        Some((dir, fine))
     })
 }
 
@@ -499,6 +510,63 @@ mod tests {
         };
         assert_eq!(module_dir(&other, "b"), None);
         assert_eq!(module_dir(&env, "b"), Some(root.join("b")));
+        std::fs::remove_dir_all(&root).unwrap();
+    }
+
+    /// A module's metadata found fine is kept with its directory for the process: a
+    /// `metadata.json` edited between two sessions (on one thread, or on threads of their
+    /// own) to leave the module out, or to admit it again, is read again, and the error
+    /// is logged in each session it leaves the module out.
+    #[test]
+    fn module_metadata_edited_between_sessions_is_read_again() {
+        let root = std::env::temp_dir().join(format!("prepl-metakept-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        std::fs::create_dir_all(root.join("m/manifests")).unwrap();
+        let settled = |path: &Path, text: &str| {
+            std::fs::write(path, text).unwrap();
+            // (settled: its bytes are kept for the process, and the verdict with them)
+            let then = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+            let file = std::fs::File::open(path).unwrap();
+            file.set_modified(then).unwrap();
+        };
+        settled(
+            &root.join("m/manifests/init.pp"),
+            "class m { notify { 'm': } }\n",
+        );
+        let meta = root.join("m/metadata.json");
+        let full = r#""name":"x-m","version":"1.0.0","author":"x","license":"l""#;
+        let fine = format!(r#"{{{full},"source":"s","dependencies":[]}}"#);
+        // (as long as the fine text: a change seen by its event, not its length)
+        let refused = format!(r#"{{{full},"sourcX":"s","dependencies":[]}}"#);
+        assert_eq!(fine.len(), refused.len());
+        fn session(root: &Path) -> (bool, String) {
+            let mut s = crate::Session::new();
+            s.set_environment(Environment {
+                modulepath: vec![root.to_path_buf()],
+                ..Environment::empty()
+            });
+            let ok = s.eval("include m").is_ok();
+            let logs: Vec<String> = s.take_logs().into_iter().map(|(_, m)| m).collect();
+            (ok, logs.join("\n"))
+        }
+        fn on_new_thread(root: &Path) -> (bool, String) {
+            let root = root.to_path_buf();
+            std::thread::spawn(move || session(&root)).join().unwrap()
+        }
+        let left_out = "No source module metadata provided for m";
+        for run in [session as fn(&Path) -> (bool, String), on_new_thread] {
+            settled(&meta, &fine);
+            for _ in 0..3 {
+                assert_eq!(run(&root), (true, String::new()));
+            }
+            settled(&meta, &refused);
+            for _ in 0..2 {
+                let (ok, logs) = run(&root);
+                assert!(!ok && logs.contains(left_out), "{logs}");
+            }
+            settled(&meta, &fine);
+            assert_eq!(run(&root), (true, String::new()));
+        }
         std::fs::remove_dir_all(&root).unwrap();
     }
 
