@@ -126,6 +126,8 @@ KINDS = {
                                        "'File'", "'Class[main]'", "'x::y'", "String",
                                        "Resource['file']", "'$h'", "''", "1"]),
     "seed": lambda rng: quote(rng.choice(["", "seed", "x"])),
+    "fname": lambda rng: quote(rng.choice(["upcase", "size", "nofunc", "with", "notice", "type",
+                                           "keys", "Integer"])),
 }
 
 # name: list of signatures, each a list of argument kinds; a lambda kind comes last and is
@@ -182,6 +184,9 @@ FUNCS = {
     "min": [["num", "num"], ["str", "str", "num"]],
     "join": [["arr"], ["arr", "str"]],
     "sort": [["arr"], ["arr", "lam2"]],
+    "call": [["fname", "any"], ["fname", "any", "lam1"], ["fname"]],
+    "values": [["hash"]],
+    "index": [["coll", "any"], ["coll", "lam1"], ["coll", "lam2"], ["str", "str"]],
 }
 
 def arg(rng, kind):
