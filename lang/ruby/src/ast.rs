@@ -1,5 +1,6 @@
 //! The AST of the Ruby subset. Every node carries the offset (in the template) it starts at.
 
+use crate::eval::CompiledSlot;
 use crate::names::M;
 use std::any::Any;
 use std::cell::RefCell;
@@ -34,7 +35,7 @@ pub struct Block {
     /// which the block's body calls).
     pub passed: Option<Box<Node>>,
     /// The body compiled (`eval::compiled`), made at one of its first calls.
-    pub compiled: FoundSlot,
+    pub compiled: CompiledSlot,
 }
 
 /// A name of the code (a local variable, a parameter, a method called), made once when the
@@ -281,7 +282,7 @@ pub struct MethodDef {
     /// Its parameters counted by kind, once (a call binds its arguments by them).
     pub shape: Shape,
     /// The body compiled (`eval::compiled`), made at one of its first calls.
-    pub compiled: FoundSlot,
+    pub compiled: CompiledSlot,
 }
 
 impl MethodDef {
@@ -299,7 +300,7 @@ impl MethodDef {
             params,
             body,
             zsuper,
-            compiled: FoundSlot::default(),
+            compiled: CompiledSlot::default(),
         }
     }
 }
