@@ -1,9 +1,8 @@
 //! The AST of the Ruby subset. Every node carries the offset (in the template) it starts at.
 
-use crate::eval::CompiledSlot;
 use crate::names::M;
 use std::any::Any;
-use std::cell::RefCell;
+use std::cell::{Cell, OnceCell, RefCell};
 use std::rc::Rc;
 
 #[derive(Debug, Clone)]
@@ -196,6 +195,46 @@ impl std::fmt::Debug for FoundSlot {
 impl Clone for FoundSlot {
     fn clone(&self) -> FoundSlot {
         FoundSlot::default()
+    }
+}
+
+/// A method's or block's body compiled (`eval::compiled`, of a type the tree does not know:
+/// the evaluator's closures): made once, at one of its first runs (counted until then), and
+/// kept for the definition's later runs. Set once, so that a run finds the closures in place
+/// (a `FoundSlot` cost a `RefCell` borrow and a count of the `Rc` around the closures at each
+/// run of each method and block). A copy of a definition starts with an empty slot.
+#[derive(Default)]
+pub struct CompiledSlot {
+    code: OnceCell<Box<dyn Any>>,
+    runs: Cell<u32>,
+}
+
+impl CompiledSlot {
+    /// The compiled body, once made (when it is a `T`).
+    #[inline]
+    pub(crate) fn get<T: 'static>(&self) -> Option<&T> {
+        self.code.get()?.downcast_ref()
+    }
+    /// The compiled body, made by `make` when there is none yet (`make` must not run code
+    /// that could fill the slot).
+    pub(crate) fn get_or_init<T: 'static>(&self, make: impl FnOnce() -> T) -> Option<&T> {
+        self.code.get_or_init(|| Box::new(make())).downcast_ref()
+    }
+    /// How many times the body ran before it was compiled.
+    pub(crate) fn runs(&self) -> &Cell<u32> {
+        &self.runs
+    }
+}
+
+impl Clone for CompiledSlot {
+    fn clone(&self) -> CompiledSlot {
+        CompiledSlot::default()
+    }
+}
+
+impl std::fmt::Debug for CompiledSlot {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("CompiledSlot")
     }
 }
 

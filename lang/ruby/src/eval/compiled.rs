@@ -13,10 +13,10 @@
 //! answer alike (the semantics corpus runs both ways: `tests/semantics.rs`).
 
 use super::{Flow, Interp, R};
-use crate::ast::{Kind, Name, Node, Part};
+use crate::ast::{CompiledSlot, Kind, Name, Node, Part};
 use crate::methods::{self, M};
 use crate::value::RValue;
-use std::cell::{Cell, OnceCell, RefCell};
+use std::cell::{Cell, RefCell};
 
 /// An expression compiled: it gives the node's value.
 type Expr = Box<dyn Fn(&mut Interp<'_>) -> R>;
@@ -53,36 +53,13 @@ pub fn compile_bodies_at(run: u32) {
     COMPILE_AT.with(|c| c.set(run.max(1)));
 }
 
-/// A method's or block's body compiled (`MethodDef::compiled`, `Block::compiled`): made at
-/// its `COMPILE_AT`th run, its runs counted until then. Typed and set once: a run finds
-/// the closures in place (a slot of any type cost a `RefCell` borrow, a call through the
-/// `Any` vtable to compare type ids, and a count of the `Rc` around the closures, at each
-/// run of each method and block). A copy of a definition starts with an empty slot.
-#[derive(Default)]
-pub struct CompiledSlot {
-    code: OnceCell<Body>,
-    runs: Cell<u32>,
-}
-
-impl Clone for CompiledSlot {
-    fn clone(&self) -> CompiledSlot {
-        CompiledSlot::default()
-    }
-}
-
-impl std::fmt::Debug for CompiledSlot {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("CompiledSlot")
-    }
-}
-
 impl Interp<'_> {
     /// Runs a method's or block's body: its tree walked (`Interp::body`) until its
     /// `COMPILE_AT`th run, then compiled, kept in `slot` (the definition's: the next calls
     /// run the same closures).
     #[inline]
     pub(super) fn run_compiled(&mut self, body: &[Node], slot: &CompiledSlot) -> R {
-        match slot.code.get() {
+        match slot.get::<Body>() {
             Some(code) => code.run(self),
             None => self.run_first(body, slot),
         }
@@ -91,13 +68,17 @@ impl Interp<'_> {
     /// A run of a body not compiled yet: walked, or compiled at its `COMPILE_AT`th run.
     #[inline(never)]
     fn run_first(&mut self, body: &[Node], slot: &CompiledSlot) -> R {
-        let run = slot.runs.get().saturating_add(1);
+        let runs = slot.runs();
+        let run = runs.get().saturating_add(1);
         if run < COMPILE_AT.with(Cell::get) {
-            slot.runs.set(run);
+            runs.set(run);
             return self.body(body);
         }
         // (compiling runs no code: nothing else fills the slot meanwhile)
-        slot.code.get_or_init(|| compile_body(body)).run(self)
+        match slot.get_or_init(|| compile_body(body)) {
+            Some(code) => code.run(self),
+            None => self.body(body),
+        }
     }
 }
 

@@ -26,7 +26,7 @@ mod scope_hash;
 pub(crate) mod state;
 mod structs;
 mod unknown_constant;
-pub use compiled::{compile_bodies_at, CompiledSlot};
+pub use compiled::compile_bodies_at;
 pub use defs::ProcHome;
 pub use defs::{BlockArg, BLOCK_AS_METHOD};
 pub(crate) use defs::{Ctx, Scope, This};
