@@ -2,7 +2,7 @@
 
 use crate::names::M;
 use std::any::Any;
-use std::cell::RefCell;
+use std::cell::{Cell, OnceCell, RefCell};
 use std::rc::Rc;
 
 #[derive(Debug, Clone)]
@@ -34,7 +34,7 @@ pub struct Block {
     /// which the block's body calls).
     pub passed: Option<Box<Node>>,
     /// The body compiled (`eval::compiled`), made at one of its first calls.
-    pub compiled: FoundSlot,
+    pub compiled: CompiledSlot,
 }
 
 /// A name of the code (a local variable, a parameter, a method called), made once when the
@@ -198,6 +198,46 @@ impl Clone for FoundSlot {
     }
 }
 
+/// A method's or block's body compiled (`eval::compiled`, of a type the tree does not know:
+/// the evaluator's closures): made once, at one of its first runs (counted until then), and
+/// kept for the definition's later runs. Set once, so that a run finds the closures in place
+/// (a `FoundSlot` cost a `RefCell` borrow and a count of the `Rc` around the closures at each
+/// run of each method and block). A copy of a definition starts with an empty slot.
+#[derive(Default)]
+pub struct CompiledSlot {
+    code: OnceCell<Box<dyn Any>>,
+    runs: Cell<u32>,
+}
+
+impl CompiledSlot {
+    /// The compiled body, once made (when it is a `T`).
+    #[inline]
+    pub(crate) fn get<T: 'static>(&self) -> Option<&T> {
+        self.code.get()?.downcast_ref()
+    }
+    /// The compiled body, made by `make` when there is none yet (`make` must not run code
+    /// that could fill the slot).
+    pub(crate) fn get_or_init<T: 'static>(&self, make: impl FnOnce() -> T) -> Option<&T> {
+        self.code.get_or_init(|| Box::new(make())).downcast_ref()
+    }
+    /// How many times the body ran before it was compiled.
+    pub(crate) fn runs(&self) -> &Cell<u32> {
+        &self.runs
+    }
+}
+
+impl Clone for CompiledSlot {
+    fn clone(&self) -> CompiledSlot {
+        CompiledSlot::default()
+    }
+}
+
+impl std::fmt::Debug for CompiledSlot {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("CompiledSlot")
+    }
+}
+
 /// A block parameter: a name, `(a, b)` destructuring, or `*rest` (the arguments the
 /// others leave; an anonymous `*` has an empty name).
 #[derive(Debug, Clone)]
@@ -281,7 +321,7 @@ pub struct MethodDef {
     /// Its parameters counted by kind, once (a call binds its arguments by them).
     pub shape: Shape,
     /// The body compiled (`eval::compiled`), made at one of its first calls.
-    pub compiled: FoundSlot,
+    pub compiled: CompiledSlot,
 }
 
 impl MethodDef {
@@ -299,7 +339,7 @@ impl MethodDef {
             params,
             body,
             zsuper,
-            compiled: FoundSlot::default(),
+            compiled: CompiledSlot::default(),
         }
     }
 }

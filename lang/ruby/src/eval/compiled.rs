@@ -13,11 +13,10 @@
 //! answer alike (the semantics corpus runs both ways: `tests/semantics.rs`).
 
 use super::{Flow, Interp, R};
-use crate::ast::{FoundSlot, Kind, Name, Node, Part};
+use crate::ast::{CompiledSlot, Kind, Name, Node, Part};
 use crate::methods::{self, M};
 use crate::value::RValue;
 use std::cell::{Cell, RefCell};
-use std::rc::Rc;
 
 /// An expression compiled: it gives the node's value.
 type Expr = Box<dyn Fn(&mut Interp<'_>) -> R>;
@@ -54,31 +53,32 @@ pub fn compile_bodies_at(run: u32) {
     COMPILE_AT.with(|c| c.set(run.max(1)));
 }
 
-/// How many times a body not compiled yet has run (kept in its slot until it is).
-struct Runs(Cell<u32>);
-
 impl Interp<'_> {
     /// Runs a method's or block's body: its tree walked (`Interp::body`) until its
     /// `COMPILE_AT`th run, then compiled, kept in `slot` (the definition's: the next calls
     /// run the same closures).
-    pub(super) fn run_compiled(&mut self, body: &[Node], slot: &FoundSlot) -> R {
-        if let Some(code) = slot.with(|b: &Rc<Body>| Some(b.clone())) {
-            return code.run(self);
+    #[inline]
+    pub(super) fn run_compiled(&mut self, body: &[Node], slot: &CompiledSlot) -> R {
+        match slot.get::<Body>() {
+            Some(code) => code.run(self),
+            None => self.run_first(body, slot),
         }
-        let run = slot.with(|r: &Runs| Some(r.0.get() + 1)).unwrap_or(1);
+    }
+
+    /// A run of a body not compiled yet: walked, or compiled at its `COMPILE_AT`th run.
+    #[inline(never)]
+    fn run_first(&mut self, body: &[Node], slot: &CompiledSlot) -> R {
+        let runs = slot.runs();
+        let run = runs.get().saturating_add(1);
         if run < COMPILE_AT.with(Cell::get) {
-            let counted = slot.with(|r: &Runs| {
-                r.0.set(run);
-                Some(())
-            });
-            if counted.is_none() {
-                slot.set(Runs(Cell::new(run)));
-            }
+            runs.set(run);
             return self.body(body);
         }
-        let code = Rc::new(compile_body(body));
-        slot.set(code.clone());
-        code.run(self)
+        // (compiling runs no code: nothing else fills the slot meanwhile)
+        match slot.get_or_init(|| compile_body(body)) {
+            Some(code) => code.run(self),
+            None => self.body(body),
+        }
     }
 }
 
@@ -494,7 +494,7 @@ fn evaluated(n: &Node) -> Expr {
 /// compiled from (`MethodDef::compiled`, `Block::compiled`: `run_compiled` is given the
 /// body and the slot of one definition), which owns the tree, is not changed once made
 /// (both are shared behind `Rc`), and drops the tree with the slot; a copy of a
-/// definition starts with an empty slot (`FoundSlot`'s `Clone`). The nodes are in the
+/// definition starts with an empty slot (`CompiledSlot`'s `Clone`). The nodes are in the
 /// heap (a `Vec`'s buffer, `Box`es), so moving the definition moves none of them.
 struct At<T: ?Sized>(*const T);
 
