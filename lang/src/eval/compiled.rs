@@ -1241,8 +1241,16 @@ impl BuiltinCall {
         block: Option<&Rc<Lambda>>,
         owned: impl FnOnce() -> Vec<Value>,
     ) -> EvalResult {
+        let named = self.still_named(ev, args);
+        if let (true, Some(quick)) = (named, self.builtin.quick) {
+            // (a call the built-in answers from its arguments alone: see `Builtin::quick`)
+            if let Some(v) = quick(args, block.map(|l| &**l)) {
+                ev.args_from_ruby = false;
+                return Ok(v);
+            }
+        }
         let caller = std::mem::replace(&mut ev.source, self.source.clone());
-        let r = if self.still_named(ev, args) {
+        let r = if named {
             // (the lambda closes over the current frame, as `call_named` makes it)
             let closure = block.map(|l| ev.closure(l));
             ev.call_known_builtin(self.builtin, args, closure.as_ref(), self.style, self.span)
@@ -1608,6 +1616,19 @@ mod tests {
             "function bi($x) { getvar('x') } [bi(-1), bi(-2)]",
             "function ie($x) { inline_epp('<%= $x %>') } [ie(-1), ie(-2)]",
             "function inn($x) { $x in ['a'] } [inn('a'), inn('b')]",
+        ],
+        // Built-ins answering calls from their arguments (`Builtin::quick`), and the calls
+        // they leave to the built-in: undef, a lambda with parameters, a value of another
+        // kind, a lambda given to `length`, a function of the name defined later.
+        &[
+            "$h = { 'a' => 1, 'b' => undef } Integer[1, 20].map |$i| { [$h.dig(['a', 'b', 'c'][$i % 3]).lest || { $i }, [$i, 'x', { 'k' => $i }, Binary('aGk='), 'åäö', []][$i % 6].lest || { 0 }] }",
+            "Integer[1, 20].map |$i| { [[$i], 'xy', { 'k' => $i }, Binary('aGk='), 'åäö', ''][$i % 6].length + size([1, 2, 3][0, $i % 4]) }",
+            "Integer[1, 20].map |$i| { if $i == 15 { $i.lest |$x| { 1 } } else { $i.lest || { 0 } } }",
+            "Integer[1, 20].map |$i| { if $i == 15 { [$i, 1.5][1].length } else { \"${i}\".length } }",
+            "Integer[1, 20].map |$i| { if $i == 15 { undef.size } else { [$i].size } }",
+            "Integer[1, 20].map |$i| { if $i == 15 { 'ab'.length |$x| { 1 } } else { 'ab'.length } }",
+            "Integer[1, 20].map |$i| { if $i == 15 { lest(1) } else { 2.lest || { 3 } } }",
+            "function length($x) { 'mine' } Integer[1, 20].map |$i| { [$i].length }",
         ],
     ];
 

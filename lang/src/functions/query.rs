@@ -274,6 +274,18 @@ fn size(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
     }))
 }
 
+/// `size`'s answer to a call with one argument its signature accepts and no lambda.
+fn size_quick(args: &[Value], block: Option<&crate::syntax::ast::Lambda>) -> Option<Value> {
+    let n = match (args, block) {
+        ([Value::Array(a)], None) => a.len(),
+        ([Value::Hash(h)], None) => h.len(),
+        ([Value::String(s)], None) => s.chars().count(),
+        ([Value::Binary(b)], None) => b.len(),
+        _ => return None,
+    };
+    Some(Value::Integer(n as i64))
+}
+
 pub fn builtins() -> Vec<Builtin> {
     vec![
         builtin("dig", &["Optional[Collection] $data, Any *$arg"], dig, "dig(Optional[Collection] $data, Any *$keys)\nFollows the keys/indexes into nested data; undef when a step finds nothing.\n\n    {a => {b => [1, 2]}}.dig(a, b, 1)   # 2"),
@@ -281,8 +293,8 @@ pub fn builtins() -> Vec<Builtin> {
         builtin("getvar", &["Pattern[/\\A(?:::)?(?:[a-z]\\w*::)*[a-z_]\\w*(?:\\.|\\Z)/] $get_string, Any $default_value?, Callable[1, 1] &$block?"], getvar, "getvar(String $get_string, Any $default_value?) |$error|?\nThe value of a variable given by name, optionally navigated with dotted keys.\n\n    $v = {a => 1} getvar('v.a')   # 1"),
         builtin("compare", &["Numeric $a, Numeric $b", "String $a, String $b, Boolean $ignore_case?", "SemVer $a, SemVer $b", "Numeric $a, Variant[Timespan, Timestamp] $b", "Timestamp $a, Variant[Timestamp, Numeric] $b", "Timespan $a, Variant[Timespan, Numeric] $b", "!Variant[Numeric, String, SemVer, Timespan, Timestamp] $a, Variant[Numeric, String, SemVer, Timespan, Timestamp] $b, Any *$ignore_case", "!Any $a, Any $b, Any *$ignore_case"], compare, "compare(a, b, Boolean $ignore_case?)\n-1, 0 or 1 as a is less than, equal to or greater than b (numbers, strings,\nversions, time values; strings ignore case by default).\n\n    compare('a', 'B')   # -1"),
         builtin("empty", &["Collection $coll", "Sensitive[String] $str", "String $str", "Numeric $num", "Binary $bin", "Undef $x"], empty, "empty(Variant[Collection, String, Sensitive[String], Undef] $value)\nWhether the value is empty (numbers are never empty; deprecated).\n\n    empty([])   # true"),
-        builtin("size", &["Variant[Collection, String, Binary] $arg"], size, "size(Variant[Collection, String, Binary] $arg)\nThe number of elements or characters.\n\n    size([1, 2])   # 2"),
-        builtin("length", &["Variant[Collection, String, Binary] $arg"], size, "length(Variant[Collection, String, Binary] $arg)\nThe number of elements or characters.\n\n    'åäö'.length   # 3"),
+        builtin("size", &["Variant[Collection, String, Binary] $arg"], size, "size(Variant[Collection, String, Binary] $arg)\nThe number of elements or characters.\n\n    size([1, 2])   # 2").quick(size_quick),
+        builtin("length", &["Variant[Collection, String, Binary] $arg"], size, "length(Variant[Collection, String, Binary] $arg)\nThe number of elements or characters.\n\n    'åäö'.length   # 3").quick(size_quick),
     ]
 }
 
