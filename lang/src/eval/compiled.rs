@@ -1629,6 +1629,10 @@ mod tests {
             "Integer[1, 20].map |$i| { if $i == 15 { 'ab'.length |$x| { 1 } } else { 'ab'.length } }",
             "Integer[1, 20].map |$i| { if $i == 15 { lest(1) } else { 2.lest || { 3 } } }",
             "function length($x) { 'mine' } Integer[1, 20].map |$i| { [$i].length }",
+            "$d = { 'a' => { 'b' => [1, { 'c' => 2 }] }, 'n' => 3 } Integer[1, 20].map |$i| { [$d.dig('a', 'b', $i % 3 - 2), $d.dig('a', 'x'), $d.dig(), $d.dig('a', 'b', 1, 'c'), undef.dig('a'), [1, 2].dig($i % 3 - 3), $d.dig('a', undef, 'q'), dig([[$i]], 0, 0)] }",
+            "$d = { 'n' => 3 } Integer[1, 20].map |$i| { if $i == 15 { $d.dig('n', 'm') } else { $d.dig('n') } }",
+            "Integer[1, 20].map |$i| { if $i == 15 { [1].dig('a') } else { [1].dig(0) } }",
+            "Integer[1, 20].map |$i| { if $i == 15 { 'ab'.dig(0) } else { [1].dig(0) } }",
         ],
     ];
 
