@@ -34,6 +34,7 @@ pub fn all() -> &'static [Builtin] {
             call: display,
             module: None,
             scope_free: false,
+            quick: None,
             doc: "display(Any $value, Optional[String] $mime_type = undef) -> Undef\n\
                   Shows a value as rich output in the notebook (display_data). Without a MIME \
                   type the value is shown like a result (tables for hashes, coloured values). \
@@ -47,6 +48,7 @@ pub fn all() -> &'static [Builtin] {
             call: clear_output,
             module: None,
             scope_free: false,
+            quick: None,
             doc: "clear_output(Boolean $wait = false) -> Undef\n\
                   Clears the output of the current cell; with $wait, only when new output \
                   arrives.\n\n    clear_output()",
@@ -57,6 +59,7 @@ pub fn all() -> &'static [Builtin] {
             call: help,
             module: None,
             scope_free: false,
+            quick: None,
             doc:
                 "help(String $name) -> Undef\n\
                   Shows the documentation of a function in the notebook's pager.\n\n    help('map')",

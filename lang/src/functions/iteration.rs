@@ -614,6 +614,15 @@ fn lest(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
     Ok(args[0].clone())
 }
 
+/// `lest`'s answer to a call with a value that is not undef and a lambda without
+/// parameters (which its signature accepts): the value; the lambda is not called.
+fn lest_quick(args: &[Value], block: Option<&crate::syntax::ast::Lambda>) -> Option<Value> {
+    match (args, block) {
+        ([v], Some(l)) if l.params.is_empty() && !v.is_undef() => Some(v.clone()),
+        _ => None,
+    }
+}
+
 /// The signatures shared by `each`, `map`, `filter`, `any`, `all`.
 const PER_ELEMENT: &[&str] = &[
     "Hash $hash, Callable[2, 2] &$block",
@@ -642,7 +651,7 @@ pub fn builtins() -> Vec<Builtin> {
         builtin("slice", &["Hash $hash, Integer[1] $slice_size, Callable &$block?", "Iterable $enumerable, Integer[1] $slice_size, Callable &$block?"], slice, "slice(Iterable $enumerable, Integer[1] $slice_size) |$slice| / |$a, $b, ...|\nThe elements in slices of the given size; with a lambda, calls it per slice.\n\n    [1, 2, 3].slice(2)   # [[1, 2], [3]]"),
         builtin("with", &["Any *$arg, Callable &$block"], with, "with(Any *$arg) |...|\nCalls the lambda with the arguments and returns its result.\n\n    with(1, 2) |$a, $b| { $a + $b }   # 3"),
         builtin("then", &["Any $arg, Callable[1, 1] &$block"], then, "then(Any $arg) |$x|\nThe lambda's result for $arg, or undef when $arg is undef.\n\n    $x.then |$v| { $v + 1 }"),
-        builtin("lest", &["Any $arg, Callable[0, 0] &$block"], lest, "lest(Any $arg) || { ... }\n$arg, or the lambda's result when $arg is undef.\n\n    $x.lest || { 'default' }"),
+        builtin("lest", &["Any $arg, Callable[0, 0] &$block"], lest, "lest(Any $arg) || { ... }\n$arg, or the lambda's result when $arg is undef.\n\n    $x.lest || { 'default' }").quick(lest_quick),
     ]
 }
 

@@ -115,6 +115,17 @@ fn dig(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
     navigate(&args[0], &args[1..]).map_err(|e| Error::from(*e).into())
 }
 
+/// `dig`'s answer to a call its signature accepts (undef, an array or a hash first, no
+/// lambda) whose navigation finds a value or undef (not an error).
+fn dig_quick(args: &[Value], block: Option<&crate::syntax::ast::Lambda>) -> Option<Value> {
+    match (args, block) {
+        ([data @ (Value::Undef | Value::Array(_) | Value::Hash(_)), keys @ ..], None) => {
+            navigate(data, keys).ok()
+        }
+        _ => None,
+    }
+}
+
 /// Splits a dotted navigation string (`a.b."c.d".1`) into keys; digits become integers.
 fn dotted_keys(s: &str) -> Result<Vec<Value>, Error> {
     let syntax = || Error::eval("Syntax error in dotted-navigation string");
@@ -373,15 +384,27 @@ fn size(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
     }))
 }
 
+/// `size`'s answer to a call with one argument its signature accepts and no lambda.
+fn size_quick(args: &[Value], block: Option<&crate::syntax::ast::Lambda>) -> Option<Value> {
+    let n = match (args, block) {
+        ([Value::Array(a)], None) => a.len(),
+        ([Value::Hash(h)], None) => h.len(),
+        ([Value::String(s)], None) => s.chars().count(),
+        ([Value::Binary(b)], None) => b.len(),
+        _ => return None,
+    };
+    Some(Value::Integer(n as i64))
+}
+
 pub fn builtins() -> Vec<Builtin> {
     vec![
-        builtin("dig", DIG, dig, "dig(Optional[Collection] $data, Any *$keys)\nFollows the keys/indexes into nested data; undef when a step finds nothing.\n\n    {a => {b => [1, 2]}}.dig(a, b, 1)   # 2"),
+        builtin("dig", DIG, dig, "dig(Optional[Collection] $data, Any *$keys)\nFollows the keys/indexes into nested data; undef when a step finds nothing.\n\n    {a => {b => [1, 2]}}.dig(a, b, 1)   # 2").quick(dig_quick),
         builtin("get", &["Any $value, String $dotted_string, Any $default_value?, Callable[1, 1] &$block?"], get, "get(Any $value, String $dotted_string, Any $default_value?) |$error|?\nNavigates into the value with a dotted key string; the default when nothing is found.\n\n    {a => {b => [1, 2]}}.get('a.b.1')   # 2"),
         builtin("getvar", &["Pattern[/\\A(?:::)?(?:[a-z]\\w*::)*[a-z_]\\w*(?:\\.|\\Z)/] $get_string, Any $default_value?, Callable[1, 1] &$block?"], getvar, "getvar(String $get_string, Any $default_value?) |$error|?\nThe value of a variable given by name, optionally navigated with dotted keys.\n\n    $v = {a => 1} getvar('v.a')   # 1"),
         builtin("compare", &["Numeric $a, Numeric $b", "String $a, String $b, Boolean $ignore_case?", "SemVer $a, SemVer $b", "Numeric $a, Variant[Timespan, Timestamp] $b", "Timestamp $a, Variant[Timestamp, Numeric] $b", "Timespan $a, Variant[Timespan, Numeric] $b", "!Variant[Numeric, String, SemVer, Timespan, Timestamp] $a, Variant[Numeric, String, SemVer, Timespan, Timestamp] $b, Any *$ignore_case", "!Any $a, Any $b, Any *$ignore_case"], compare, "compare(a, b, Boolean $ignore_case?)\n-1, 0 or 1 as a is less than, equal to or greater than b (numbers, strings,\nversions, time values; strings ignore case by default).\n\n    compare('a', 'B')   # -1"),
         builtin("empty", &["Collection $coll", "Sensitive[String] $str", "String $str", "Numeric $num", "Binary $bin", "Undef $x"], empty, "empty(Variant[Collection, String, Sensitive[String], Undef] $value)\nWhether the value is empty (numbers are never empty; deprecated).\n\n    empty([])   # true"),
-        builtin("size", &["Variant[Collection, String, Binary] $arg"], size, "size(Variant[Collection, String, Binary] $arg)\nThe number of elements or characters.\n\n    size([1, 2])   # 2"),
-        builtin("length", &["Variant[Collection, String, Binary] $arg"], size, "length(Variant[Collection, String, Binary] $arg)\nThe number of elements or characters.\n\n    'åäö'.length   # 3"),
+        builtin("size", &["Variant[Collection, String, Binary] $arg"], size, "size(Variant[Collection, String, Binary] $arg)\nThe number of elements or characters.\n\n    size([1, 2])   # 2").quick(size_quick),
+        builtin("length", &["Variant[Collection, String, Binary] $arg"], size, "length(Variant[Collection, String, Binary] $arg)\nThe number of elements or characters.\n\n    'åäö'.length   # 3").quick(size_quick),
     ]
 }
 
