@@ -336,11 +336,20 @@ fn write_type_here(f: &mut dyn Write, t: &PType, d: usize) -> fmt::Result {
             write_value(f, &Value::Hash(params.clone()), d)?;
             f.write_char(']')
         }
+        // (in an alias's definition a named object type shows its definition too, as the
+        // reference's expanded form does; inside that definition, types show by name)
         PType::ObjectType(o) => match &o.name {
-            Some(n) if !EXPAND_OBJECTS.with(|e| e.get()) => f.write_str(n),
+            Some(n)
+                if !EXPAND_OBJECTS.with(|e| e.get())
+                    && EXPANDING.with(|e| e.borrow().is_none()) =>
+            {
+                f.write_str(n)
+            }
             _ => {
                 let outer = EXPAND_OBJECTS.with(|e| e.replace(false));
+                let aliases = EXPANDING.with(|e| e.borrow_mut().take());
                 let r = super::object::write_definition(f, o);
+                EXPANDING.with(|e| *e.borrow_mut() = aliases);
                 EXPAND_OBJECTS.with(|e| e.set(outer));
                 r
             }
