@@ -19,6 +19,7 @@ impl fmt::Display for PType {
 /// `Display`) it prints by name only (`Array[MyA]`), so recursive aliases terminate.
 pub fn alias_display(t: &PType) -> String {
     match t {
+        PType::Alias(a) if super::names::BUILT_IN_ALIASES.contains(&&*a.name) => a.name.to_string(),
         PType::Alias(a) => {
             // Aliases met inside the definition show their definitions too, except those
             // already being shown (recursive aliases print by name there).
@@ -72,6 +73,9 @@ thread_local! {
 
 /// Whether a nested alias should show its definition (and marks it as being shown).
 fn begin_expanding(a: &Rc<super::TypeAlias>) -> bool {
+    if super::names::BUILT_IN_ALIASES.contains(&&*a.name) {
+        return false;
+    }
     let key = Rc::as_ptr(a) as usize;
     EXPANDING.with(|e| match &mut *e.borrow_mut() {
         Some(stack) if !stack.contains(&key) => {

@@ -742,3 +742,27 @@ PROGRAMS += [
     "type A = Integer\ntype P = Object[{attributes => {a => A, n => Optional[P]}}]\ntype S = Array[P]\n[S, P, Optional[P], String(Array[P])]",
     "type P = Object[{attributes => {a => Integer}}]\ntype S = Struct[{a => P}]\nassert_type(S, 1)",
 ]
+# (session 38) A type alias's definition that the reference's type parser cannot make fails
+# where the alias is used, as the evaluation of a Type-Name (not where it is defined);
+# `RichDataKey`, `Puppet::LookupKey` and `Puppet::LookupValue` are the reference's own
+# aliases (printed by name); its `TypeSet` is named `DefaultTypeSet` in mismatches; a hash
+# with a key of neither `BinaryArgsHash` variant is rejected by `Binary.new`.
+PROGRAMS += [
+    "type A = Float[-2.0, -2.5]\nA",
+    "type A = Float[-2.0, -2.5]\nnotice(1)",
+    "type A = Integer[3, 1]\ntype B = Array[A]\nnotice(1) B",
+    "type A = Struct[{a => Integer[3, 1]}]\nfunction f(A $x) { } notice(1) f(1)",
+    "type A = Hash[Integer, String, 3, 1]\n[1].map |A $x| { $x }",
+    "type A = Timespan[3, 1]\nclass c(A $x) { } notice(1) class { c: x => 1 }",
+    "[RichDataKey, Puppet::LookupKey, Puppet::LookupValue, Array[RichDataKey], type({1 => 2}) <= Hash[RichDataKey, Any], 1.5 =~ RichDataKey]",
+    "type A = Array[RichDataKey] A",
+    "assert_type(RichDataKey, [1])",
+    "assert_type(RichData, [1, [1].reverse_each])",
+    "assert_type(Variant[TypeSet, Integer], 'x')",
+    "function f(TypeSet $x) {} f(1)",
+    "Binary.new({'value' => 'aGk=', 'x' => 1})",
+    "Binary.new({'value' => [1], 'x' => 1})",
+    "Binary.new({'value' => 'aGk=', 'format' => '%s', 'x' => 1})",
+    "Binary.new({'value' => [1], 'format' => undef})",
+    "[Binary.new({'value' => 'aGk=', 'format' => undef}), Binary.new({'value' => [1, 2]}), Binary.new({'value' => 'aGk=', 'format' => '%s'})]",
+]
