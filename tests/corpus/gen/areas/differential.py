@@ -766,3 +766,12 @@ PROGRAMS += [
     "Binary.new({'value' => [1], 'format' => undef})",
     "[Binary.new({'value' => 'aGk=', 'format' => undef}), Binary.new({'value' => [1, 2]}), Binary.new({'value' => 'aGk=', 'format' => '%s'})]",
 ]
+# (objects, session 38, seed 3) Instances of a type whose chain compares nothing up to its
+# root (`equality_include_type => false` and no attributes, constants only) are equal only
+# to themselves: the reference's generated class has no `eql?` there.
+PROGRAMS += [
+    "type T = Object[{equality_include_type => false}]\n$x = T()\n[$x == $x, T() == T(), T.new == T.new, {$x => 1}[$x], [$x, T()].unique.size, [$x, $x].unique.size]",
+    "type T = Object[{attributes => {k => {type => Integer, value => 1, kind => constant}}, equality_include_type => false}]\n[T() == T(), T.new == T.new, T() != T()]",
+    "type P = Object[{equality_include_type => false}]\ntype Q = Object[{parent => P, attributes => {b => Integer}}]\n[Q(1) == Q(1), Q(1) == Q(2)]",
+    "type P = Object[{attributes => {a => Integer}, equality_include_type => false}]\ntype Q = Object[{parent => P, attributes => {b => Integer}}]\n[Q(1, 2) == Q(1, 2), Q(1, 2) == Q(1, 3)]",
+]
