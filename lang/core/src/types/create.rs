@@ -564,14 +564,17 @@ fn semver(t: &PType, args: &[Value]) -> Result<PType, Error> {
 }
 
 /// The reference's check of `Init[T, init_args...]` (`PInitType#assert_initialized`, where
-/// it is first used; prepl where it is made: docs/deviations.md): `T` must have a `new`
-/// (not an `Init`, `Optional` or `NotUndef` as written), and with arguments some signature
-/// of `T.new` must take one value followed by them.
+/// it is first used; prepl where it is made: docs/deviations.md): with arguments, `T` must
+/// have a `new` (not an `Init`, `Optional` or `NotUndef` as written) and some signature of
+/// `T.new` must take one value followed by them. (`Init[T]` without arguments of a type
+/// without `new` fails where a value is made: `Init[Optional[Integer]]('3')`.)
 fn check_init(inner: &PType, rest: &[Value], init: &PType) -> Result<(), Error> {
-    if matches!(
-        inner,
-        PType::Init(..) | PType::Optional(_) | PType::NotUndef(_)
-    ) {
+    if !rest.is_empty()
+        && matches!(
+            inner,
+            PType::Init(..) | PType::Optional(_) | PType::NotUndef(_)
+        )
+    {
         return Err(not_supported(inner));
     }
     let mut t = inner.resolved();
@@ -608,6 +611,10 @@ fn check_init(inner: &PType, rest: &[Value], init: &PType) -> Result<(), Error> 
                 .all(|(arg, a)| super::is_instance(&a.typ, arg));
         return if fits { Ok(()) } else { Err(invalid()) };
     }
+    if rest.is_empty() {
+        // (`Init[T]` of a type without `new` fails where it makes a value, as a call)
+        return Ok(());
+    }
     let Some(signatures) = new_signatures(&t) else {
         // (an unresolved reference or the bare `Object`, where the reference fails inside,
         // are left to where they are used)
@@ -617,9 +624,6 @@ fn check_init(inner: &PType, rest: &[Value], init: &PType) -> Result<(), Error> 
             Err(not_supported(inner))
         };
     };
-    if rest.is_empty() {
-        return Ok(());
-    }
     let n = rest.len() + 1;
     let fits = signatures.iter().any(|(min, max, params)| {
         *min <= n

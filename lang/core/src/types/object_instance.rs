@@ -221,8 +221,8 @@ impl ObjectValue {
 fn compares_values(t: &Rc<ObjectType>) -> bool {
     let chain = t.ancestry();
     let defines = |o: &Rc<ObjectType>| {
-        let includes_type = o.equality_include_type
-            && !o.parent_object().is_some_and(|p| p.equality_include_type);
+        let includes_type =
+            o.equality_include_type && !o.parent_object().is_some_and(|p| p.equality_include_type);
         includes_type
             || match &o.equality {
                 Some(names) => !names.is_empty(),
