@@ -487,11 +487,16 @@ impl Evaluator {
                 }
                 target = next.resolved();
             }
-            // An alias of an object type is that type, checked as the reference resolves it.
+            // The alias defining an object type (`type P = Object[{...}]`) is that type,
+            // checked as the reference resolves it; another alias of it (`type PP = P`)
+            // stays an alias (`PP = Object[{name => 'P', ...}]`).
             let type_name_error = |m: String| Error::eval(format!("{IN_TYPE_NAME}{m}"));
             if let PType::ObjectType(o) = &target {
                 crate::types::object::validate(o).map_err(type_name_error)?;
-                return Ok(Some(target));
+                if o.name.as_deref() == Some(&*alias.name) {
+                    return Ok(Some(target));
+                }
+                return Ok(Some(PType::Alias(alias.clone())));
             }
             if let PType::TypeSetType(ts) = &target {
                 if let Some(m) = &ts.invalid {

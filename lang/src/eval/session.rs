@@ -15,6 +15,9 @@ use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
+/// The prefix of an error of a type's parameters (`Integer[3, 1]`).
+const IN_ACCESS: &str = "Error while evaluating a '[]' expression, ";
+
 /// How many compiled patterns of strings (`=~ 'a.*'`, `split($s, ',')`) an evaluator keeps.
 const REGEX_CACHE_LIMIT: usize = 1024;
 
@@ -832,14 +835,20 @@ impl Evaluator {
                     ))
                     .at(span))
                 }
-                Err(Flow::Error(e)) => match e.message.strip_prefix(super::expr::IN_TYPE_NAME) {
-                    Some(why) => {
-                        *alias.invalid.borrow_mut() = Some(why.to_string());
-                        alias.set_target(Some(PType::Any));
-                        continue;
-                    }
-                    _ => return Err(*e),
-                },
+                // The reference's type parser reads a definition where the alias is first
+                // used: a type it cannot make (`Float[-2.0, -2.5]`) fails there, as the
+                // evaluation of a Type-Name.
+                Err(Flow::Error(e)) if e.kind == ErrorKind::Evaluation => {
+                    let why = e
+                        .message
+                        .strip_prefix(super::expr::IN_TYPE_NAME)
+                        .or_else(|| e.message.strip_prefix(IN_ACCESS))
+                        .unwrap_or(&e.message);
+                    *alias.invalid.borrow_mut() = Some(why.to_string());
+                    alias.set_target(Some(PType::Any));
+                    continue;
+                }
+                Err(Flow::Error(e)) => return Err(*e),
                 Err(_) => return Err(Error::eval("Illegal control flow in a type alias").at(span)),
             };
             // An object type is named after its alias (`type Point = Object[{...}]`).

@@ -12,12 +12,19 @@
 # entries under `puppet/parser/functions/`): the deprecated
 # `Puppet::Parser::Functions.autoloader.loaded?(name)` (stdlib's `has_ip_address`) answers
 # from it, true in every case after the first that loaded the function.
+# And the type formatter (`TypeFormatter.singleton`, one per thread): printing a TypeSet
+# (`%p`, `String(ts)`, a TypeSet in a message) sets its `@type_set` and restores it only on an
+# exception (`string_PTypeSetType` has `rescue` where `ensure` is meant), so every later case
+# of the process printed a type alias by its name alone (`A`, not `A = Enum['a']`: `%p` of an
+# alias, the signatures of failed dispatches). A fresh process has no formatter yet: it is
+# dropped before each case and made anew when first used.
 module PreplFreshCase
   def each_line(*args, &blk)
     super(*args) do |line|
       $deprecation_warnings&.clear
       $unique_warnings&.clear
       Puppet::Util::Warnings.clear_warnings if defined?(Puppet::Util::Warnings)
+      Thread.current.thread_variable_set(:'Puppet::Pops::Types::TypeFormatter.singleton', nil)
       if defined?(Puppet::Util::Autoload)
         Puppet::Util::Autoload.loaded.delete_if { |name, _| name.start_with?('puppet/parser/functions/') }
       end

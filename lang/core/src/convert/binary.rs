@@ -271,6 +271,10 @@ pub fn new_binary(args: &[Value]) -> Result<Value, Error> {
         [Value::String(s)] => from_string(s, "%B"),
         [Value::String(s), Value::String(f)] if is_format(f) => from_string(s, f),
         [Value::Array(items)] => bytes_of(items).map(binary),
+        // (a key of neither variant, `{'value' => 'aGk=', 'x' => 1}`: the hash is rejected)
+        [Value::Hash(h)] if struct_like(h) && !types::is_instance(&hash_args(), &args[0]) => {
+            Err(hash_rejected(&args[0]))
+        }
         [Value::Hash(h)] => match (h.get(&Value::from("value")), h.get(&Value::from("format"))) {
             (Some(Value::String(s)), None | Some(Value::Undef)) => from_string(s, "%B"),
             (Some(Value::String(s)), Some(Value::String(f))) if is_format(f) => from_string(s, f),

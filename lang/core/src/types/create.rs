@@ -201,25 +201,8 @@ pub fn parameterize(t: &PType, args: &mut [Value]) -> Result<Value, Error> {
                     kind_name(first)
                 )));
             };
-            // TODO(functions): the reference checks that the arguments suit T.new() for
-            // every type; this checks them for object types.
             let init = PType::Init(Some(Box::new((**inner).clone())), rest.to_vec());
-            if let (false, PType::ObjectType(o)) = (rest.is_empty(), &inner.resolved()) {
-                let c = o.constructor();
-                let n = rest.len() + 1;
-                let fits = c.required <= n
-                    && n <= c.attrs.len()
-                    && rest
-                        .iter()
-                        .zip(c.positional().skip(1))
-                        .all(|(arg, a)| super::is_instance(&a.typ, arg));
-                if !fits {
-                    return Err(Error::eval(format!(
-                        "The type '{init}' does not represent a valid set of parameters for {}.new()",
-                        o.label()
-                    )));
-                }
-            }
+            check_init(inner, rest, &init)?;
             typ(init)
         }
         PType::SemVer(_) => typ(semver(t, args)?),
@@ -578,4 +561,197 @@ fn semver(t: &PType, args: &[Value]) -> Result<PType, Error> {
         }
     }
     Ok(PType::SemVer(crate::versions::merge_ranges(ranges)))
+}
+
+/// The reference's check of `Init[T, init_args...]` (`PInitType#assert_initialized`, where
+/// it is first used; prepl where it is made: docs/deviations.md): with arguments, `T` must
+/// have a `new` (not an `Init`, `Optional` or `NotUndef` as written) and some signature of
+/// `T.new` must take one value followed by them. (`Init[T]` without arguments of a type
+/// without `new` fails where a value is made: `Init[Optional[Integer]]('3')`.)
+fn check_init(inner: &PType, rest: &[Value], init: &PType) -> Result<(), Error> {
+    if !rest.is_empty()
+        && matches!(
+            inner,
+            PType::Init(..) | PType::Optional(_) | PType::NotUndef(_)
+        )
+    {
+        return Err(not_supported(inner));
+    }
+    let mut t = inner.resolved();
+    for _ in 0..64 {
+        match t {
+            PType::Alias(ref a) => t = a.resolved(),
+            _ => break,
+        }
+    }
+    let invalid = || {
+        let subject = match inner {
+            PType::Alias(a) => a.name.to_string(),
+            PType::ObjectType(o) => o.label().to_string(),
+            _ => {
+                let text = inner.to_string();
+                text.split('[').next().unwrap_or_default().to_string()
+            }
+        };
+        Error::eval(format!(
+            "The type '{init}' does not represent a valid set of parameters for {subject}.new()"
+        ))
+    };
+    if let PType::ObjectType(o) = &t {
+        if rest.is_empty() {
+            return Ok(());
+        }
+        let c = o.constructor();
+        let n = rest.len() + 1;
+        let fits = c.required <= n
+            && n <= c.attrs.len()
+            && rest
+                .iter()
+                .zip(c.positional().skip(1))
+                .all(|(arg, a)| super::is_instance(&a.typ, arg));
+        return if fits { Ok(()) } else { Err(invalid()) };
+    }
+    if rest.is_empty() {
+        // (`Init[T]` of a type without `new` fails where it makes a value, as a call)
+        return Ok(());
+    }
+    let Some(signatures) = new_signatures(&t) else {
+        // (an unresolved reference or the bare `Object`, where the reference fails inside,
+        // are left to where they are used)
+        return if matches!(t, PType::TypeReference(_) | PType::Object) {
+            Ok(())
+        } else {
+            Err(not_supported(inner))
+        };
+    };
+    let n = rest.len() + 1;
+    let fits = signatures.iter().any(|(min, max, params)| {
+        *min <= n
+            && n <= *max
+            && rest
+                .iter()
+                .zip(params)
+                .all(|(arg, p)| super::is_instance(p, arg))
+    });
+    if fits {
+        Ok(())
+    } else {
+        Err(invalid())
+    }
+}
+
+/// `Creation of new instance of type 'T' is not supported`.
+fn not_supported(t: &PType) -> Error {
+    Error::eval(format!(
+        "Creation of new instance of type '{t}' is not supported"
+    ))
+}
+
+/// The signatures of `T.new` (the reference's dispatchers of `new_T`) as the number of
+/// arguments each takes and the types of its parameters after the first; `None` where
+/// `T` has no `new`.
+fn new_signatures(t: &PType) -> Option<Vec<(usize, usize, Vec<PType>)>> {
+    let ty = |text: &str| super::typesrc::parse_type(text).expect("a signature's type");
+    let one = || (1, 1, Vec::new());
+    let formats = "Variant[String[2], Array[String[2], 1]]";
+    Some(match t {
+        PType::Integer(_) => vec![
+            (
+                1,
+                3,
+                vec![
+                    ty("Variant[Default, Integer[2, 2], Integer[8, 8], Integer[10, 10], Integer[16, 16]]"),
+                    ty("Boolean"),
+                ],
+            ),
+            one(),
+        ],
+        PType::Float(..) | PType::Numeric => vec![(1, 2, vec![ty("Boolean")]), one()],
+        PType::String { .. } => vec![(1, 2, vec![string_formats()])],
+        PType::Boolean(_)
+        | PType::Type(_)
+        | PType::Uri(_)
+        | PType::Sensitive(_)
+        | PType::NotUndef(_) => vec![one()],
+        PType::Array(..) | PType::Tuple(..) => vec![
+            (1, 2, vec![PType::Boolean(Some(false))]),
+            (2, 2, vec![PType::Boolean(Some(true))]),
+        ],
+        PType::Hash(..) | PType::Struct(_) => {
+            vec![(1, 2, vec![ty("Enum['hash_tree', 'tree']")]), one(), one()]
+        }
+        PType::Timespan(..) => vec![
+            one(),
+            (1, 2, vec![ty(formats)]),
+            (4, 7, vec![ty("Integer"); 6]),
+            one(),
+            one(),
+        ],
+        PType::Timestamp(..) => vec![
+            (0, 0, Vec::new()),
+            one(),
+            (1, 3, vec![ty(formats), ty("String[1]")]),
+            one(),
+        ],
+        PType::SemVer(_) => {
+            let qualifier = ty("Pattern[/\\A[0-9A-Za-z-]+(?:\\.[0-9A-Za-z-]+)*\\Z/]");
+            vec![
+                one(),
+                (
+                    3,
+                    5,
+                    vec![ty("Integer[0]"), ty("Integer[0]"), qualifier.clone(), qualifier],
+                ),
+                one(),
+            ]
+        }
+        PType::SemVerRange => vec![
+            one(),
+            (2, 3, vec![ty("Variant[Default, SemVer]"), ty("Boolean")]),
+            one(),
+        ],
+        PType::Binary => vec![
+            (1, 2, vec![ty("Enum['%B', '%b', '%r', '%s', '%u']")]),
+            one(),
+            one(),
+        ],
+        PType::Regexp(_) => vec![(1, 2, vec![ty("Boolean")])],
+        PType::Optional(Some(t)) => return new_signatures(&t.resolved()),
+        _ => return None,
+    })
+}
+
+/// `String.new`'s `Formats`: `Variant[Default, String[1], TypeMap]`, a `TypeMap` being
+/// `Hash[Type, Variant[Format, ContainerFormat]]`.
+fn string_formats() -> PType {
+    use super::{KeyKind, StructMember};
+    let ty = |text: &str| super::typesrc::parse_type(text).expect("a signature's type");
+    let format = ty("Pattern[/^%([\\s\\[+#0{<(|-]*)([1-9][0-9]*)?(?:\\.([0-9]+))?([a-zA-Z])$/]");
+    let member = |key: &str, value| StructMember {
+        key: key.into(),
+        key_kind: KeyKind::Optional,
+        value,
+    };
+    let container = PType::Struct(Some(vec![
+        member("format", format.clone()),
+        member("separator", ty("String")),
+        member("separator2", ty("String")),
+        member(
+            "string_formats",
+            PType::Hash(
+                Box::new(ty("Type")),
+                Box::new(format.clone()),
+                IntRange::SIZE,
+            ),
+        ),
+    ]));
+    PType::Variant(vec![
+        PType::Default,
+        ty("String[1]"),
+        PType::Hash(
+            Box::new(ty("Type")),
+            Box::new(PType::Variant(vec![format, container])),
+            IntRange::SIZE,
+        ),
+    ])
 }

@@ -19,6 +19,7 @@ impl fmt::Display for PType {
 /// `Display`) it prints by name only (`Array[MyA]`), so recursive aliases terminate.
 pub fn alias_display(t: &PType) -> String {
     match t {
+        PType::Alias(a) if super::names::BUILT_IN_ALIASES.contains(&&*a.name) => a.name.to_string(),
         PType::Alias(a) => {
             // Aliases met inside the definition show their definitions too, except those
             // already being shown (recursive aliases print by name there).
@@ -72,6 +73,9 @@ thread_local! {
 
 /// Whether a nested alias should show its definition (and marks it as being shown).
 fn begin_expanding(a: &Rc<super::TypeAlias>) -> bool {
+    if super::names::BUILT_IN_ALIASES.contains(&&*a.name) {
+        return false;
+    }
     let key = Rc::as_ptr(a) as usize;
     EXPANDING.with(|e| match &mut *e.borrow_mut() {
         Some(stack) if !stack.contains(&key) => {
@@ -336,11 +340,20 @@ fn write_type_here(f: &mut dyn Write, t: &PType, d: usize) -> fmt::Result {
             write_value(f, &Value::Hash(params.clone()), d)?;
             f.write_char(']')
         }
+        // (in an alias's definition a named object type shows its definition too, as the
+        // reference's expanded form does; inside that definition, types show by name)
         PType::ObjectType(o) => match &o.name {
-            Some(n) if !EXPAND_OBJECTS.with(|e| e.get()) => f.write_str(n),
+            Some(n)
+                if !EXPAND_OBJECTS.with(|e| e.get())
+                    && EXPANDING.with(|e| e.borrow().is_none()) =>
+            {
+                f.write_str(n)
+            }
             _ => {
                 let outer = EXPAND_OBJECTS.with(|e| e.replace(false));
+                let aliases = EXPANDING.with(|e| e.borrow_mut().take());
                 let r = super::object::write_definition(f, o);
+                EXPANDING.with(|e| *e.borrow_mut() = aliases);
                 EXPAND_OBJECTS.with(|e| e.set(outer));
                 r
             }

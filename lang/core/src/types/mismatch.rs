@@ -848,6 +848,7 @@ fn assignable_to_default(e: &PType, actual: &PType) -> bool {
         PType::Alias(_) | PType::Data | PType::RichData | PType::Iterator(_) => false,
         // (an object type's default is `Object`)
         PType::ObjectType(_) | PType::ObjectExt(_) => super::is_assignable(&PType::Object, actual),
+        PType::TypeSet => super::is_assignable(e, actual),
         e => super::names::by_name(&base_name(e)).is_some_and(|d| super::is_assignable(&d, actual)),
     }
 }
@@ -950,7 +951,8 @@ pub fn base_name(t: &PType) -> String {
         PType::Object => "Object".into(),
         PType::ObjectType(o) => o.label().into(),
         PType::ObjectExt(e) => e.base.label().into(),
-        PType::TypeSet => "TypeSet".into(),
+        // (the reference's `TypeSet` is its default type set, named so)
+        PType::TypeSet => "DefaultTypeSet".into(),
         PType::TypeSetType(ts) => ts.name.to_string(),
         t => {
             let s = t.to_string();

@@ -59,9 +59,25 @@ pub fn by_name(name: &str) -> Option<PType> {
         "Object" => PType::Object,
         "TypeSet" => PType::TypeSet,
         "URI" => PType::Uri(None),
+        // (the reference's other built-in aliases, printed by name alone)
+        "RichDataKey" => rich_data_key(),
+        "Puppet::LookupKey" => super::TypeAlias::builtin("Puppet::LookupKey", rich_data_key()),
+        "Puppet::LookupValue" => super::TypeAlias::builtin("Puppet::LookupValue", PType::RichData),
         _ => return super::pcore::by_name(name).map(PType::ObjectType),
     })
 }
+
+/// The built-in alias `RichDataKey = Variant[String, Numeric]`.
+fn rich_data_key() -> PType {
+    super::TypeAlias::builtin(
+        "RichDataKey",
+        PType::Variant(vec![PType::string(), PType::Numeric]),
+    )
+}
+
+/// The aliases the reference defines itself: their definitions are not shown.
+pub(crate) const BUILT_IN_ALIASES: &[&str] =
+    &["RichDataKey", "Puppet::LookupKey", "Puppet::LookupValue"];
 
 /// The reference's table of built-in type names (lower case), with the names of its
 /// always-present aliases (`Data`, `RichData`), as prepl spells them.

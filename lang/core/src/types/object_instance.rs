@@ -182,6 +182,12 @@ impl ObjectValue {
     /// `==` of two instances (also their identity as hash keys): the same type (unless the
     /// type leaves it out of equality) and equal equality attributes.
     pub fn equals(&self, other: &ObjectValue) -> bool {
+        if std::ptr::eq(self, other) {
+            return true;
+        }
+        if !compares_values(&self.typ) {
+            return false;
+        }
         if self.typ.equality_include_type && !super::object::same(&self.typ, &other.typ) {
             return false;
         }
@@ -204,6 +210,26 @@ impl ObjectValue {
     pub fn type_of(&self) -> PType {
         PType::ObjectType(self.typ.clone())
     }
+}
+
+/// Whether two instances of `t` are compared by their values: the reference's generated
+/// class has an `eql?` for each type of the chain that compares something (its `equality`
+/// or its own stored attributes, or the type, included by the first type that includes it),
+/// each calling its parent's (`super`); without one up to the root, instances are equal
+/// only to themselves (Ruby's `Object#eql?`), as with `equality_include_type => false`
+/// and no attributes.
+fn compares_values(t: &Rc<ObjectType>) -> bool {
+    let chain = t.ancestry();
+    let defines = |o: &Rc<ObjectType>| {
+        let includes_type =
+            o.equality_include_type && !o.parent_object().is_some_and(|p| p.equality_include_type);
+        includes_type
+            || match &o.equality {
+                Some(names) => !names.is_empty(),
+                None => o.attributes.iter().any(|a| a.is_stored()),
+            }
+    };
+    chain.last().is_some_and(defines)
 }
 
 #[cfg(test)]
