@@ -253,10 +253,7 @@ impl M {
                     PType::Optional(Some(inner)) => ("an undef value or ", &**inner),
                     e => ("", e),
                 };
-                let got = match &self.value {
-                    Value::String(s) => quote(s),
-                    other => short_name(&infer(other)),
-                };
+                let got = pattern_actual(&self.value);
                 at(
                     &path,
                     &format!("expects {prefix}a match for {}, got {got}", expanded(e)),
@@ -681,11 +678,17 @@ pub(super) fn match_mismatch(e: &PType, v: &Value, path: &str) -> String {
 
 /// `expects a match for NAME, got 'x'`.
 pub(super) fn match_mismatch_named(name: &str, v: &Value, path: &str) -> String {
-    let got = match v {
-        Value::String(s) => quote(s),
-        other => short_name(&infer(other)),
-    };
+    let got = pattern_actual(v);
     at(path, &format!("expects a match for {name}, got {got}"))
+}
+
+/// The value a pattern mismatch names: a string as it is between single quotes (the
+/// reference does not escape it: `got 'o'k'`), anything else by its type's short name.
+fn pattern_actual(v: &Value) -> String {
+    match v {
+        Value::String(s) => format!("'{s}'"),
+        other => short_name(&infer(other)),
+    }
 }
 
 /// Whether the value's kind differs from the type's (no deeper description applies).

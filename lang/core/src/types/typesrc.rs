@@ -314,6 +314,10 @@ fn build(name: &str, args: Vec<Arg>) -> Result<PType, String> {
             block: None,
             return_type: None,
         })),
+        "Deferred" => match super::pcore::by_name("Deferred") {
+            Some(o) => PType::ObjectType(o),
+            None => return Err("no Deferred type".to_string()),
+        },
         _ => match local_type(name)? {
             Some(t) => t,
             None => return Err(format!("unsupported type '{name}' in a signature")),

@@ -103,7 +103,9 @@ impl Signature {
             }
             let ty = crate::types::typesrc::parse_type(type_src)?;
             // (a local type of the reference's built-in shows with its definition)
-            let shown = if crate::types::typesrc::names_local_type(type_src) {
+            let shown = if crate::types::typesrc::names_local_type(type_src)
+                || matches!(ty, crate::types::PType::ObjectType(_))
+            {
                 crate::types::display::alias_display(&ty)
             } else {
                 type_src.to_string()

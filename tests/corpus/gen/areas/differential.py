@@ -754,6 +754,20 @@ PROGRAMS += [
     "step(-55, 42)",
     "step(-7, -1)",
 ]
+# `call` of a Deferred resolves it (nested Deferreds in its arguments first, `$name` a
+# variable navigated by `dig`); a pattern mismatch names a string unescaped (`got 'o'k'`).
+PROGRAMS += [
+    "call(Deferred('upcase', ['a']))",
+    "Deferred('upcase', ['a']).call",
+    "$x = {'a' => [1, 2]}\ncall(Deferred('$x', ['a', 1]))",
+    "call(Deferred('join', [[Deferred('upcase', ['a']), 'b'], '-']))",
+    "call(Deferred('nofunc'))",
+    "call(true)",
+    "call(Deferred('max', [1, 5]), 2)",
+    "type(1, \"o'k\")",
+    "assert_type(Enum['a'], \"x\\\\y\")",
+    "assert_type(Pattern[/a/], \"x\\ny\")",
+]
 # Local types of the built-ins' signatures (`StringData`, tree_each's `OptionsType`) shown
 # with their definitions; a reason that is no type mismatch (an unrecognized key) is listed
 # under every signature; an alias inside an alternative is shown with its definition.
