@@ -468,6 +468,15 @@ pub fn versioncmp_str(a: &str, b: &str, ignore_trailing_zeroes: bool) -> Orderin
 fn versioncmp(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
     dispatch(ev, args, b)?;
     let ignore = matches!(args.get(2), Some(Value::Boolean(true)));
+    // (the reference drops trailing zeroes from the first '-'-separated part, which a
+    // version of nothing but '-' has not: its Ruby fails there)
+    if ignore
+        && args[..2]
+            .iter()
+            .any(|v| v.as_str().is_some_and(|s| s.chars().all(|c| c == '-')))
+    {
+        return Err(Error::eval("undefined method `sub!' for nil:NilClass").into());
+    }
     let o = versioncmp_str(
         args[0].as_str().unwrap_or_default(),
         args[1].as_str().unwrap_or_default(),

@@ -354,3 +354,24 @@ fn block_and_count_errors() {
     }
     assert_eq!(checked, wanted.len());
 }
+
+/// `versioncmp(a, b, true)` of a version of nothing but '-' (or empty) fails as the
+/// reference's Ruby does (found by the differential area `builtins`); other versions compare.
+#[test]
+fn versioncmp_ignoring_trailing_zeroes_of_an_empty_version_fails() {
+    for src in ["versioncmp('a', '', true)", "versioncmp('--', 'a', true)"] {
+        let (value, error, _) = run(src);
+        assert_eq!(value, None, "{src}");
+        assert!(
+            error
+                .as_deref()
+                .is_some_and(|e| e.contains("undefined method `sub!' for nil:NilClass")),
+            "{src}: {error:?}"
+        );
+    }
+    assert_eq!(
+        run("versioncmp('-1', '1.0', true)").0.as_deref(),
+        Some("-1")
+    );
+    assert_eq!(run("versioncmp('', '', false)").0.as_deref(), Some("0"));
+}
