@@ -83,19 +83,11 @@ fn inspect_into(v: &Value, out: &mut String, depth: usize, regexps: bool) {
 /// `Puppet::Pops::Types::PIntegerType`, `Puppet::Pops::Time::Timespan`.
 pub fn class_name(v: &Value) -> String {
     match v {
-        Value::Undef => "NilClass".into(),
-        Value::Boolean(true) => "TrueClass".into(),
-        Value::Boolean(false) => "FalseClass".into(),
-        Value::Integer(_) => "Integer".into(),
-        Value::Float(_) => "Float".into(),
-        Value::String(_) => "String".into(),
-        Value::Timespan(_) => "Puppet::Pops::Time::Timespan".into(),
-        Value::Timestamp(_) => "Puppet::Pops::Time::Timestamp".into(),
-        Value::Binary(_) => "Puppet::Pops::Types::PBinaryType::Binary".into(),
-        Value::Uri(_) => "URI::Generic".into(),
-        Value::Iterator(_) => "Puppet::Pops::Types::Iterable::Iterator".into(),
+        Value::Type(t) => type_class(t),
+        // (the built-in `Error` is the reference's `Puppet::DataTypes::Error`)
+        Value::Object(o) if o.typ.label() == "Error" => "Puppet::DataTypes::Error".to_string(),
         Value::Object(o) => o.typ.label().to_string(),
-        other => ruby_class(other),
+        other => crate::time::coerce::ruby_class(other).to_string(),
     }
 }
 
@@ -154,20 +146,21 @@ fn value_class(v: &Value) -> &'static str {
 /// `[1, "a"]:Array`; an inspection longer than 65 characters is Ruby's default `#<Array:0x...>`
 /// (an address, given here as zeros), and one starting with `#` has no class after it.
 pub fn no_method_receiver(v: &Value) -> String {
-    let class = match v {
-        Value::Undef => "NilClass",
-        Value::Boolean(true) => "TrueClass",
-        Value::Boolean(false) => "FalseClass",
-        Value::Integer(_) => "Integer",
-        Value::Float(_) => "Float",
-        Value::String(_) => "String",
-        Value::Array(_) => "Array",
-        Value::Hash(_) => "Hash",
-        Value::Regexp(_) => "Regexp",
-        Value::Default => "Symbol",
-        Value::Type(t) => return format!("#<{}:0x0000000000000000>", type_class(t)),
-        other => return format!("#<{}:0x0000000000000000>", value_class(other)),
-    };
+    let class = class_name(v);
+    if !matches!(
+        v,
+        Value::Undef
+            | Value::Boolean(_)
+            | Value::Integer(_)
+            | Value::Float(_)
+            | Value::String(_)
+            | Value::Array(_)
+            | Value::Hash(_)
+            | Value::Regexp(_)
+            | Value::Default
+    ) {
+        return format!("#<{class}:0x0000000000000000>");
+    }
     let shown = inspect_objects(v);
     if shown.chars().count() > 65 {
         format!("#<{class}:0x0000000000000000>")

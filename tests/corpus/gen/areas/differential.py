@@ -736,6 +736,7 @@ PROGRAMS += [
     "match('a', SemVerRange('1.x'))",
     "match('a', default)",
     "match('a', {'x' => 1})",
+    "match('a', Error('x'))",
 ]
 # Types are objects of the reference's type system (`Integer =~ Object`); `compare`'s third
 # argument's errors in the reference's order; `shellquote` fails where the reference's Ruby
