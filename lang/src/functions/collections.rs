@@ -4,7 +4,6 @@
 use super::iterate::{values_of, CHECK_EVERY};
 use super::signature::dispatch;
 use super::{builtin, Builtin};
-use crate::describe::label_of;
 use crate::error::Error;
 use crate::eval::lambda_frame::LambdaFrame;
 use crate::eval::{Closure, EvalResult, Evaluator, Flow};
@@ -15,30 +14,21 @@ use std::rc::Rc;
 /// An insertion-ordered map by values, with fast (Fx) hashing.
 type FxIndexMap<K, V> = indexmap::IndexMap<K, V, rustc_hash::FxBuildHasher>;
 
-/// Ruby's class name of a value, as its comparison errors show it.
-fn ruby_class_name(v: &Value) -> String {
-    match v {
-        Value::Undef => "NilClass".into(),
-        Value::Boolean(true) => "TrueClass".into(),
-        Value::Boolean(false) => "FalseClass".into(),
-        Value::SemVer(_) => "SemanticPuppet::Version".into(),
-        Value::Type(t) => crate::format::ruby::type_class(t),
-        other => label_of(other).to_string(),
-    }
-}
-
 /// Ruby's comparison error: the right-hand value is shown by `inspect` when it is an
-/// immediate (nil, true, false, a small integer, a float), by its class name otherwise.
+/// immediate (nil, true, false, a symbol, a small integer, a float), by its class name
+/// otherwise.
 fn comparison_error(a: &Value, b: &Value) -> Error {
+    use crate::format::ruby::class_name;
     let right = match b {
         Value::Undef => "nil".to_string(),
         Value::Boolean(x) => x.to_string(),
+        Value::Default => ":default".to_string(),
         Value::Integer(_) | Value::Float(_) => crate::format::to_display(b),
-        other => ruby_class_name(other),
+        other => class_name(other),
     };
     Error::eval(format!(
         "comparison of {} with {right} failed",
-        ruby_class_name(a)
+        class_name(a)
     ))
 }
 

@@ -687,6 +687,10 @@ PROGRAMS += [
     "sort([3, 2, 'a', 1])",
     "sort([String[1], 'key', -837, false])",
     "sort([undef, Integer, [], /x/])",
+    "sort([1, default])",
+    "sort([default, 1])",
+    "sort([1, Timespan(1), 'a'])",
+    "sort([Sensitive(1), 2])",
 ]
 # The older API's arguments: undef is '' at the top and nil inside, regexps, versions, time
 # values and binaries are strings; the digests take them so.
