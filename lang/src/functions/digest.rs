@@ -20,12 +20,7 @@ fn digest<D: Digest>(name: &str, args: &[Value]) -> EvalResult {
     let text = match arg {
         Value::String(s) => s.to_string(),
         Value::Undef => String::new(),
-        Value::Regexp(_)
-        | Value::Timespan(_)
-        | Value::Timestamp(_)
-        | Value::SemVer(_)
-        | Value::SemVerRange(_)
-        | Value::Binary(_) => crate::format::to_display(arg),
+        v if crate::format::ruby::handed_as_string(v) => crate::format::to_display(v),
         other => {
             return Err(Error::eval(format!(
                 "no implicit conversion of {} into String",

@@ -144,12 +144,7 @@ fn shellquote_word(w: &Value) -> Result<String, Error> {
     use crate::format::ruby::no_method_receiver;
     match w {
         Value::String(s) => Ok(s.to_string()),
-        Value::Regexp(_)
-        | Value::Timespan(_)
-        | Value::Timestamp(_)
-        | Value::SemVer(_)
-        | Value::SemVerRange(_)
-        | Value::Binary(_) => Ok(to_display(w)),
+        v if crate::format::ruby::handed_as_string(v) => Ok(to_display(v)),
         Value::Hash(_) => Err(Error::eval("no implicit conversion of Hash into String")),
         Value::Default => Err(Error::eval("undefined method `count' for :default:Symbol")),
         other => Err(Error::eval(format!(

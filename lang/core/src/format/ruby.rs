@@ -15,6 +15,21 @@ pub fn to_s(v: &Value) -> String {
     }
 }
 
+/// Whether the reference hands the value to Ruby as the string of its Puppet form: a
+/// regexp (`/a/`), a version, a time value, a binary (`format`'s arguments, the older
+/// function API's `Runtime3FunctionArgumentConverter`).
+pub fn handed_as_string(v: &Value) -> bool {
+    matches!(
+        v,
+        Value::Regexp(_)
+            | Value::Timespan(_)
+            | Value::Timestamp(_)
+            | Value::SemVer(_)
+            | Value::SemVerRange(_)
+            | Value::Binary(_)
+    )
+}
+
 /// Ruby's `inspect`: strings double quoted, `nil`, `{"a"=>1}`; a regexp as the string
 /// `format` is given (`"/a/"`).
 pub fn inspect(v: &Value) -> String {
@@ -69,12 +84,7 @@ fn inspect_into(v: &Value, out: &mut String, depth: usize, regexps: bool) {
         Value::Default => out.push_str(":default"),
         Value::Regexp(_) if regexps => out.push_str(&to_display(v)),
         Value::Sensitive(_) => out.push_str("#<Sensitive [value redacted]>"),
-        Value::Regexp(_)
-        | Value::Timespan(_)
-        | Value::Timestamp(_)
-        | Value::SemVer(_)
-        | Value::SemVerRange(_)
-        | Value::Binary(_) => out.push_str(&quote::ruby_inspect(&to_display(v))),
+        _ if handed_as_string(v) => out.push_str(&quote::ruby_inspect(&to_display(v))),
         other => out.push_str(&to_display(other)),
     }
 }

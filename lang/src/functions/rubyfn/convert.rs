@@ -69,12 +69,7 @@ fn nested_3x(v: &Value) -> RValue {
         )),
         // The older API cannot take these: regexps come as their source (`/a/`), versions,
         // time values and binaries as their strings.
-        Value::Regexp(_)
-        | Value::Timespan(_)
-        | Value::Timestamp(_)
-        | Value::SemVer(_)
-        | Value::SemVerRange(_)
-        | Value::Binary(_) => RValue::str(crate::format::to_display(v)),
+        v if crate::format::ruby::handed_as_string(v) => RValue::str(crate::format::to_display(v)),
         other => to_ruby(other),
     }
 }
