@@ -64,64 +64,63 @@ fn compile_shared(ev: &mut Evaluator, source: &Rc<str>) -> Result<Rc<Regexp>, Er
 /// entries tried in order until one matches; only the entries tried are checked, so a bad
 /// one after a match is never seen.
 fn match_pattern(ev: &mut Evaluator, s: &str, p: &Value, depth: usize) -> EvalResult<Value> {
-    let bad = |what: String| {
-        Error::eval(format!(
-            "match() expects pattern of T, where T is String, Regexp, Regexp[r], Pattern[p], or Array[T]. Got {what}"
-        ))
-    };
-    if depth > crate::limits::MAX_VALUE_DEPTH {
-        return Err(Error::eval("match(): the pattern nests too deeply").into());
-    }
+    check_depth(depth)?;
     match p {
         Value::String(src) => {
             let re = compile_shared(ev, src)?;
             Ok(match_one(s, std::slice::from_ref(&re))?)
         }
         Value::Regexp(r) => Ok(match_one(s, std::slice::from_ref(r))?),
-        Value::Array(items) => {
-            for item in items.iter() {
-                let found = match_pattern(ev, s, item, depth + 1)?;
-                if !found.is_undef() {
-                    return Ok(found);
-                }
-            }
-            Ok(Value::Undef)
-        }
+        Value::Array(items) => first_match(items.iter(), |p| match_pattern(ev, s, p, depth + 1)),
         Value::Type(t) => match_type(ev, s, t, depth),
-        other => Err(bad(crate::format::ruby::class_name(other)).into()),
+        other => Err(bad_pattern(&crate::format::ruby::class_name(other)).into()),
     }
 }
 
 /// [`match_pattern`] of a type: `Regexp[r]`, `Pattern[...]`, a Variant of those, an alias.
 fn match_type(ev: &mut Evaluator, s: &str, t: &PType, depth: usize) -> EvalResult<Value> {
-    let first_of = |ev: &mut Evaluator, types: &[PType]| -> EvalResult<Value> {
-        for t in types {
-            let found = match_type(ev, s, t, depth + 1)?;
-            if !found.is_undef() {
-                return Ok(found);
-            }
-        }
-        Ok(Value::Undef)
-    };
-    if depth > crate::limits::MAX_VALUE_DEPTH {
-        return Err(Error::eval("match(): the pattern nests too deeply").into());
-    }
+    check_depth(depth)?;
     match t {
         PType::Regexp(Some(r)) => Ok(match_one(s, std::slice::from_ref(r))?),
         PType::Regexp(None) => {
             Err(Error::eval("Given Regexp Type has no regular expression").into())
         }
         PType::Pattern(rs) => Ok(match_one(s, rs)?),
-        PType::Variant(types) => first_of(ev, types),
+        PType::Variant(types) => first_match(types, |t| match_type(ev, s, t, depth + 1)),
         PType::Alias(a) => match_type(ev, s, &a.resolved(), depth + 1),
-        PType::Data => first_of(ev, &[PType::ScalarData]),
-        PType::RichData => first_of(ev, &[PType::Scalar]),
-        other => Err(Error::eval(format!(
-            "match() expects pattern of T, where T is String, Regexp, Regexp[r], Pattern[p], or Array[T]. Got {}",
-            crate::format::ruby::type_class(other)
-        ))
-        .into()),
+        // (the first member of their definitions, which is no pattern, is what is named)
+        PType::Data => match_type(ev, s, &PType::ScalarData, depth + 1),
+        PType::RichData => match_type(ev, s, &PType::Scalar, depth + 1),
+        other => Err(bad_pattern(&crate::format::ruby::type_class(other)).into()),
     }
+}
+
+/// The first match of the patterns, tried in order (undef when none matches).
+fn first_match<T>(
+    patterns: impl IntoIterator<Item = T>,
+    mut try_one: impl FnMut(T) -> EvalResult<Value>,
+) -> EvalResult<Value> {
+    for p in patterns {
+        let found = try_one(p)?;
+        if !found.is_undef() {
+            return Ok(found);
+        }
+    }
+    Ok(Value::Undef)
+}
+
+fn check_depth(depth: usize) -> Result<(), Error> {
+    if depth > crate::limits::MAX_VALUE_DEPTH {
+        return Err(Error::eval("match(): the pattern nests too deeply"));
+    }
+    Ok(())
+}
+
+/// `match`'s error for a pattern of no usable kind, named by its Ruby class.
+fn bad_pattern(class: &str) -> Error {
+    Error::eval(format!(
+        "match() expects pattern of T, where T is String, Regexp, Regexp[r], Pattern[p], or Array[T]. Got {class}"
+    ))
 }
 
 /// The captures of the first matching pattern (`undef` for groups that took no part).
