@@ -72,13 +72,13 @@ fn match_pattern(ev: &mut Evaluator, s: &str, p: &Value, depth: usize) -> EvalRe
         }
         Value::Regexp(r) => Ok(match_one(s, std::slice::from_ref(r))?),
         Value::Array(items) => first_match(items.iter(), |p| match_pattern(ev, s, p, depth + 1)),
-        Value::Type(t) => match_type(ev, s, t, depth),
+        Value::Type(t) => match_type(s, t, depth),
         other => Err(bad_pattern(&crate::format::ruby::class_name(other)).into()),
     }
 }
 
 /// [`match_pattern`] of a type: `Regexp[r]`, `Pattern[...]`, a Variant of those, an alias.
-fn match_type(ev: &mut Evaluator, s: &str, t: &PType, depth: usize) -> EvalResult<Value> {
+fn match_type(s: &str, t: &PType, depth: usize) -> EvalResult<Value> {
     check_depth(depth)?;
     match t {
         PType::Regexp(Some(r)) => Ok(match_one(s, std::slice::from_ref(r))?),
@@ -86,11 +86,11 @@ fn match_type(ev: &mut Evaluator, s: &str, t: &PType, depth: usize) -> EvalResul
             Err(Error::eval("Given Regexp Type has no regular expression").into())
         }
         PType::Pattern(rs) => Ok(match_one(s, rs)?),
-        PType::Variant(types) => first_match(types, |t| match_type(ev, s, t, depth + 1)),
-        PType::Alias(a) => match_type(ev, s, &a.resolved(), depth + 1),
+        PType::Variant(types) => first_match(types, |t| match_type(s, t, depth + 1)),
+        PType::Alias(a) => match_type(s, &a.resolved(), depth + 1),
         // (the first member of their definitions, which is no pattern, is what is named)
-        PType::Data => match_type(ev, s, &PType::ScalarData, depth + 1),
-        PType::RichData => match_type(ev, s, &PType::Scalar, depth + 1),
+        PType::Data => match_type(s, &PType::ScalarData, depth + 1),
+        PType::RichData => match_type(s, &PType::Scalar, depth + 1),
         other => Err(bad_pattern(&crate::format::ruby::type_class(other)).into()),
     }
 }
