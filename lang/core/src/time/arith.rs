@@ -196,6 +196,8 @@ pub fn mul(a: &Value, b: &Value) -> Option<Result<Value, Error>> {
 
 fn mul_time(a: &Value, b: &Value) -> Result<Value, Error> {
     match (op(a), op(b)) {
+        // (the reference converts the right side to a number first)
+        (Op::Stamp(_), Op::Other) => Err(not_numeric(b)),
         (Op::Stamp(_), _) => Err(not_applicable("*", a, b)),
         (Op::Span(_), Op::Span(_) | Op::Stamp(_)) => Err(expression_error(
             "*",
@@ -228,6 +230,8 @@ pub fn div(a: &Value, b: &Value) -> Option<Result<Value, Error>> {
 
 fn div_time(a: &Value, b: &Value) -> Result<Value, Error> {
     match (op(a), op(b)) {
+        // (the reference converts the right side to a number first)
+        (Op::Stamp(_), Op::Other) => Err(not_numeric(b)),
         (Op::Stamp(_), _) => Err(not_applicable("/", a, b)),
         (Op::Span(x), Op::Span(y)) => {
             let r = x as f64 / y as f64;
@@ -261,6 +265,8 @@ pub fn modulo(a: &Value, b: &Value) -> Option<Result<Value, Error>> {
 
 fn modulo_time(a: &Value, b: &Value) -> Result<Value, Error> {
     match (op(a), op(b)) {
+        (Op::Stamp(_), Op::Other) => Err(not_numeric(b)),
+        (Op::Stamp(_), Op::Float(_)) => Err(not_applicable_rhs("%", a, b)),
         (Op::Stamp(_), _) => Err(not_applicable("%", a, b)),
         (Op::Span(_), Op::Int(0)) => Err(Error::eval("Division by 0")),
         (Op::Span(x), Op::Int(i)) => {
@@ -283,10 +289,10 @@ fn modulo_time(a: &Value, b: &Value) -> Result<Value, Error> {
             let x = i as f64;
             Ok(Value::Float(x - d * (x / d).floor()))
         }
-        (Op::Float(_), Op::Span(_)) => {
+        (Op::Float(_), Op::Span(_) | Op::Stamp(_)) => {
             Err(Error::eval("Operator '%' is not applicable to a Float."))
         }
-        (Op::Int(_) | Op::Float(_), Op::Stamp(_)) => Err(not_applicable("%", a, b)),
+        (Op::Int(_), Op::Stamp(_)) => Err(not_applicable("%", a, b)),
         (Op::Other, _) => Err(not_numeric(a)),
         _ => Err(not_numeric(b)),
     }

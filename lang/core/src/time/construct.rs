@@ -1,11 +1,11 @@
 //! `Timespan.new` and `Timestamp.new`: every signature of the reference, with its errors.
 
-use super::dispatch::{arity_reason, got, mismatch, Signature};
+use super::dispatch::{arity_reason, got, mismatch, struct_reasons, Signature};
 use super::span_format::{parse_timespan, parse_timespan_any, parse_timespan_default};
 use super::strptime::{parse_timestamp, parse_timestamp_any};
 use super::{nanos_from_f64, Timespan, Timestamp, NANOS_PER_SEC};
 use crate::error::Error;
-use crate::values::{Map, Value};
+use crate::values::Value;
 
 const FORMATS: &str = "Formats = Variant[String[2], Array[String[2], 1]]";
 
@@ -121,39 +121,6 @@ fn seconds_reason(v: &Value) -> Option<String> {
     }
 }
 
-/// Checks a hash against a struct of optional keys (plus required ones).
-fn struct_reasons(
-    h: &Map,
-    required: &[&str],
-    allowed: &[&str],
-    entry: &dyn Fn(&str, &Value) -> Option<Vec<String>>,
-) -> Vec<String> {
-    let mut out = Vec::new();
-    for r in required {
-        if !h.contains_key(&Value::from(*r)) {
-            out.push(format!(
-                "parameter 'hash_arg' expects a value for key '{r}'"
-            ));
-        }
-    }
-    for (k, v) in h.iter() {
-        match k.as_str() {
-            Some(key) if allowed.contains(&key) => {
-                if let Some(tails) = entry(key, v) {
-                    let prefix = format!("parameter 'hash_arg' entry '{key}'");
-                    out.extend(tails.into_iter().map(|t| format!("{prefix} {t}")));
-                }
-            }
-            Some(key) => out.push(format!("parameter 'hash_arg' unrecognized key '{key}'")),
-            None => out.push(format!(
-                "parameter 'hash_arg' unrecognized key {}",
-                crate::format::to_programmatic(k)
-            )),
-        }
-    }
-    out
-}
-
 fn span_string_entry(key: &str, v: &Value) -> Option<Vec<String>> {
     match key {
         "string" => string1(v).err().map(|e| vec![format!("expects {e}")]),
@@ -199,7 +166,13 @@ pub fn timespan_new(args: &[Value]) -> Result<Value, Error> {
         }
         [Value::Hash(h)] => {
             if h.contains_key(&Value::from("string")) {
-                let bad = struct_reasons(h, &["string"], &["string", "format"], &span_string_entry);
+                let bad = struct_reasons(
+                    "hash_arg",
+                    h,
+                    &["string"],
+                    &["string", "format"],
+                    &span_string_entry,
+                );
                 if !bad.is_empty() {
                     return Err(span_mismatch(args));
                 }
@@ -217,7 +190,7 @@ pub fn timespan_new(args: &[Value]) -> Result<Value, Error> {
             } else {
                 let mut allowed = vec!["negative"];
                 allowed.extend(FIELD_KEYS);
-                if !struct_reasons(h, &[], &allowed, &span_field_entry).is_empty() {
+                if !struct_reasons("hash_arg", h, &[], &allowed, &span_field_entry).is_empty() {
                     return Err(span_mismatch(args));
                 }
                 let get = |k: &str| h.get(&Value::from(k)).and_then(Value::as_int).unwrap_or(0);
@@ -344,7 +317,7 @@ fn span_mismatch(args: &[Value]) -> Error {
         let sig = &SPAN_SIGS[3 + i];
         let r = match (arity_reason(sig, n), first) {
             (Some(r), _) => vec![r],
-            (None, Some(Value::Hash(h))) => struct_reasons(h, required, allowed, entry),
+            (None, Some(Value::Hash(h))) => struct_reasons("hash_arg", h, required, allowed, entry),
             (None, Some(other)) => {
                 vec![format!(
                     "parameter 'hash_arg' expects a Struct value, got {}",
@@ -379,6 +352,7 @@ pub fn timestamp_new(args: &[Value]) -> Result<Value, Error> {
         }
         [Value::Hash(h)] => {
             if !struct_reasons(
+                "hash_arg",
                 h,
                 &["string"],
                 &["string", "format", "timezone"],
@@ -440,6 +414,7 @@ fn stamp_mismatch(args: &[Value]) -> Error {
         match (arity_reason(&STAMP_SIGS[3], n), first) {
             (Some(r), _) => vec![r],
             (None, Some(Value::Hash(h))) => struct_reasons(
+                "hash_arg",
                 h,
                 &["string"],
                 &["string", "format", "timezone"],

@@ -1,7 +1,7 @@
 //! The reference's wording when a constructor's arguments match none of its signatures.
 
 use crate::error::Error;
-use crate::values::Value;
+use crate::values::{Map, Value};
 
 /// One signature as the reference prints it, with its argument count range.
 pub(crate) struct Signature {
@@ -89,4 +89,42 @@ pub(crate) fn got(v: &Value) -> String {
         Value::Object(o) => o.typ.label().into(),
         Value::Uri(_) => "URI".into(),
     }
+}
+
+/// Why a constructor's hash argument `param` is refused, worded as the reference describes a
+/// Struct mismatch: the struct's keys (`keys`, in its order) first, a required one missing
+/// or its value refused (`entry` gives the reasons after `entry 'KEY'`, none when the value
+/// is fine), then the hash's keys the struct does not have, in the hash's order.
+pub(crate) fn struct_reasons(
+    param: &str,
+    h: &Map,
+    required: &[&str],
+    keys: &[&str],
+    entry: &dyn Fn(&str, &Value) -> Option<Vec<String>>,
+) -> Vec<String> {
+    let mut out = Vec::new();
+    for key in keys {
+        match h.get(&Value::from(*key)) {
+            None if required.contains(key) => out.push(format!(
+                "parameter '{param}' expects a value for key '{key}'"
+            )),
+            None => {}
+            Some(v) => {
+                for tail in entry(key, v).unwrap_or_default() {
+                    out.push(format!("parameter '{param}' entry '{key}' {tail}"));
+                }
+            }
+        }
+    }
+    for k in h.keys() {
+        match k.as_str() {
+            Some(key) if keys.contains(&key) => {}
+            Some(key) => out.push(format!("parameter '{param}' unrecognized key '{key}'")),
+            None => out.push(format!(
+                "parameter '{param}' unrecognized key {}",
+                crate::format::to_programmatic(k)
+            )),
+        }
+    }
+    out
 }

@@ -2,7 +2,7 @@
 
 use super::range::SemVerRange;
 use crate::error::Error;
-use crate::time::dispatch::{arity_reason, got, mismatch, Signature};
+use crate::time::dispatch::{arity_reason, got, mismatch, struct_reasons, Signature};
 use crate::values::{Map, Value};
 use semver::{BuildMetadata, Prerelease, Version};
 use std::rc::Rc;
@@ -92,45 +92,17 @@ fn version_from(
 }
 
 fn hash_reasons(h: &Map) -> Vec<String> {
-    let mut out = Vec::new();
-    for key in ["major", "minor", "patch"] {
-        if !h.contains_key(&Value::from(key)) {
-            out.push(format!(
-                "parameter 'hash_args' expects a value for key '{key}'"
-            ));
-        }
-    }
-    entry_reasons(h, &mut out, |key, v| match key {
-        "major" | "minor" | "patch" => Some(positive(v).err()),
-        "prerelease" | "build" => Some(qualifier(v).err()),
-        _ => None,
-    });
-    out
-}
-
-/// Why the entries of a `hash_args` argument are refused: `check` gives, for a known key,
-/// the reason its value is refused (`Some(None)` when it is fine), and `None` for a key the
-/// constructor does not know.
-fn entry_reasons(
-    h: &Map,
-    out: &mut Vec<String>,
-    check: impl Fn(&str, &Value) -> Option<Option<String>>,
-) {
-    for (k, v) in h.iter() {
-        match k.as_str().map(|key| (key, check(key, v))) {
-            Some((key, Some(Some(why)))) => {
-                out.push(format!("parameter 'hash_args' entry '{key}' expects {why}"))
-            }
-            Some((_, Some(None))) => {}
-            Some((key, None)) => {
-                out.push(format!("parameter 'hash_args' unrecognized key '{key}'"))
-            }
-            None => out.push(format!(
-                "parameter 'hash_args' unrecognized key {}",
-                crate::format::to_programmatic(k)
-            )),
-        }
-    }
+    let expects = |why: Result<(), String>| why.err().map(|w| vec![format!("expects {w}")]);
+    struct_reasons(
+        "hash_args",
+        h,
+        &["major", "minor", "patch"],
+        &["major", "minor", "patch", "prerelease", "build"],
+        &|key, v| match key {
+            "major" | "minor" | "patch" => expects(positive(v).map(drop)),
+            _ => expects(qualifier(v).map(drop)),
+        },
+    )
 }
 
 /// `SemVer.new(string)`, `SemVer.new(major, minor, patch[, prerelease[, build]])`,
@@ -232,16 +204,17 @@ fn exclude(v: &Value) -> Result<bool, String> {
 }
 
 fn range_hash_reasons(h: &Map) -> Vec<String> {
-    let mut out = Vec::new();
-    if !h.contains_key(&Value::from("min")) {
-        out.push("parameter 'hash_args' expects a value for key 'min'".to_string());
-    }
-    entry_reasons(h, &mut out, |key, v| match key {
-        "min" | "max" => Some(bound(v).err()),
-        "exclude_max" => Some(exclude(v).err()),
-        _ => None,
-    });
-    out
+    let expects = |why: Result<(), String>| why.err().map(|w| vec![format!("expects {w}")]);
+    struct_reasons(
+        "hash_args",
+        h,
+        &["min"],
+        &["min", "max", "exclude_max"],
+        &|key, v| match key {
+            "exclude_max" => expects(exclude(v).map(drop)),
+            _ => expects(bound(v).map(drop)),
+        },
+    )
 }
 
 /// `SemVerRange.new(string)`, `SemVerRange.new(min, max[, exclude_max])`,

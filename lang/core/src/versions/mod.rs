@@ -119,6 +119,7 @@ fn label(v: &Value) -> String {
     match v {
         Value::Undef => "Undef Value".into(),
         Value::SemVer(_) => "Semver".into(),
+        Value::SemVerRange(_) => "SemverRange".into(),
         other => crate::time::dispatch::got(other)
             .replace("Tuple", "Array")
             .replace("Struct", "Hash"),

@@ -182,6 +182,22 @@ fn multiplication_division_modulo() {
         show(modulo(&t(5), &Value::Integer(2))),
         "error: Operator '%' is not applicable to a Timestamp."
     );
+    // (found by the `times` differential area)
+    assert_eq!(
+        show(modulo(&t(5), &Value::Float(2.5))),
+        "error: Operator '%' is not applicable to a Timestamp when right side is a Float."
+    );
+    assert_eq!(
+        show(modulo(&Value::Float(5.5), &t(2))),
+        "error: Operator '%' is not applicable to a Float."
+    );
+    for other in [Value::Undef, Value::Boolean(true), Value::Default] {
+        let shown = crate::format::to_display(&other);
+        let expected = format!("error: The value '{shown}' cannot be converted to Numeric.");
+        assert_eq!(show(modulo(&t(5), &other)), expected);
+        assert_eq!(show(mul(&t(5), &other)), expected);
+        assert_eq!(show(div(&t(5), &other)), expected);
+    }
 }
 
 #[test]
