@@ -613,3 +613,31 @@ fn an_alias_follows_an_edited_alias_it_names() {
         "=> [false, true]"
     );
 }
+
+/// A regexp literal Ruby cannot compile fails its whole file where the lexer meets it, in
+/// code never run too, as the reference's lexer does: `include` wraps the error as a call's.
+#[test]
+fn a_regexp_ruby_refuses_fails_its_file() {
+    let root = fresh_dir("regexp");
+    write(
+        &root,
+        "rx/manifests/init.pp",
+        "class rx {\n  if false { $x = /(/ }\n  notify { 'rx': }\n}\n",
+    );
+    let mut s = session_in(&root);
+    let got = message(&mut s, "include rx");
+    assert!(
+        got.contains(
+            "Error while evaluating a Function Call, end pattern with unmatched parenthesis: /(/"
+        ),
+        "{got}"
+    );
+    assert!(resources(&s).is_empty(), "{:?}", resources(&s));
+    rewrite(
+        &root,
+        "rx/manifests/init.pp",
+        "class rx {\n  if false { $x = /\\(/ }\n  notify { 'rx': }\n}\n",
+    );
+    assert_eq!(message(&mut s, "include rx"), "=> [Class[rx]]");
+    assert_eq!(resources(&s), ["Class[Rx]", "Notify[rx]"]);
+}

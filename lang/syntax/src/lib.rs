@@ -21,6 +21,7 @@ pub mod highlight;
 pub mod json_syntax;
 pub mod limits;
 pub mod names;
+pub mod ruby_regexp;
 pub mod span;
 pub mod thread_cache;
 pub mod vocabulary;

@@ -1,4 +1,4 @@
-//! Finds the syntax errors of a Ruby (Onigmo) regular expression that Ruby reports, worded as
+//! Ruby (Onigmo) regular expression syntax: the errors Ruby reports, worded as
 //! Ruby words them (`end pattern with unmatched parenthesis`, `premature end of char-class`,
 //! ...). The Rust engines word their errors differently and accept or reject a slightly
 //! different language, so the common errors are found here, before compiling.
@@ -408,6 +408,42 @@ impl Scanner<'_> {
         }
         Ok(())
     }
+}
+
+/// The pattern between slashes as Ruby's `RegexpError` shows it: as written when it has no
+/// `/` and no control character; otherwise a bare `/` is escaped, a character after a
+/// backslash kept, other non-ASCII characters written `\u00E9` (or `\u{1F600}`), and
+/// control characters other than spaces `\x01`.
+pub fn ruby_description(source: &str) -> String {
+    let plain = |c: char| c == ' ' || c.is_ascii_graphic();
+    if source
+        .chars()
+        .all(|c| c != '/' && (plain(c) || !c.is_ascii()))
+    {
+        return format!("/{source}/");
+    }
+    let mut out = String::with_capacity(source.len() + 8);
+    out.push('/');
+    let mut chars = source.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => {
+                out.push(c);
+                if let Some(n) = chars.next() {
+                    out.push(n);
+                }
+            }
+            '/' => out.push_str("\\/"),
+            c if !c.is_ascii() && (c as u32) < 0x10000 => {
+                out.push_str(&format!("\\u{:04X}", c as u32))
+            }
+            c if !c.is_ascii() => out.push_str(&format!("\\u{{{:X}}}", c as u32)),
+            c if plain(c) || matches!(c, '\t' | '\n' | '\x0B' | '\x0C' | '\r') => out.push(c),
+            c => out.push_str(&format!("\\x{:02X}", c as u32)),
+        }
+    }
+    out.push('/');
+    out
 }
 
 #[cfg(test)]

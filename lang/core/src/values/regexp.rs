@@ -4,7 +4,6 @@
 //! other look-around and back-references.
 
 mod anchored;
-mod check;
 mod fast;
 mod simple;
 mod trailing;
@@ -214,7 +213,7 @@ impl Regexp {
             // the parse or the translation below would be)
             return Ok(Regexp::deferred(source, &translated, line_start));
         }
-        if let Some(message) = check::ruby_syntax_error(source) {
+        if let Some(message) = prepl_syntax::ruby_regexp::ruby_syntax_error(source) {
             return Err(message);
         }
         let (translated, line_start) = translate_ruby(source, false);
@@ -572,41 +571,7 @@ impl Regexp {
     }
 }
 
-/// The pattern between slashes as Ruby's `RegexpError` shows it: as written when it has no
-/// `/` and no control character; otherwise a bare `/` is escaped, a character after a
-/// backslash kept, other non-ASCII characters written `\u00E9` (or `\u{1F600}`), and
-/// control characters other than spaces `\x01`.
-pub fn ruby_description(source: &str) -> String {
-    let plain = |c: char| c == ' ' || c.is_ascii_graphic();
-    if source
-        .chars()
-        .all(|c| c != '/' && (plain(c) || !c.is_ascii()))
-    {
-        return format!("/{source}/");
-    }
-    let mut out = String::with_capacity(source.len() + 8);
-    out.push('/');
-    let mut chars = source.chars();
-    while let Some(c) = chars.next() {
-        match c {
-            '\\' => {
-                out.push(c);
-                if let Some(n) = chars.next() {
-                    out.push(n);
-                }
-            }
-            '/' => out.push_str("\\/"),
-            c if !c.is_ascii() && (c as u32) < 0x10000 => {
-                out.push_str(&format!("\\u{:04X}", c as u32))
-            }
-            c if !c.is_ascii() => out.push_str(&format!("\\u{{{:X}}}", c as u32)),
-            c if plain(c) || matches!(c, '\t' | '\n' | '\x0B' | '\x0C' | '\r') => out.push(c),
-            c => out.push_str(&format!("\\x{:02X}", c as u32)),
-        }
-    }
-    out.push('/');
-    out
-}
+pub use prepl_syntax::ruby_regexp::ruby_description;
 
 /// Rewrites the parts of Ruby's syntax that the Rust engines spell or read differently:
 /// `\Z`, `\h`, `\p{^X}`, and the ASCII-only `\w`, `\d`, `\s` (and their negations) of

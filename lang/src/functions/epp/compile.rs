@@ -259,6 +259,11 @@ fn find_render_assignment(e: &Expr, found: &mut Option<usize>) {
 
 /// A syntax or validation error in generated source, as an `Invalid EPP` error.
 fn template_error(src: &TemplateSource, map: &SourceMap, e: Error) -> Error {
+    // (a regexp Ruby cannot compile, refused by the lexer, is no EPP error: the reference
+    // raises it inside the call)
+    if e.kind == ErrorKind::Failed {
+        return Error::eval(e.message);
+    }
     if e.kind == ErrorKind::Incomplete && e.message == "Syntax error at end of input" {
         return src.invalid(&e.message, None);
     }

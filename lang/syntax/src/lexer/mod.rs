@@ -340,6 +340,16 @@ impl<'a> Lexer<'a> {
                             continue;
                         }
                         let pattern = rest[1..close].replace("\\/", "/");
+                        // A pattern Ruby cannot compile is an error where the reference's
+                        // lexer meets it (a file with one in code never run fails to load).
+                        if let Some(message) = crate::ruby_regexp::ruby_syntax_error(&pattern) {
+                            let description = crate::ruby_regexp::ruby_description(&pattern);
+                            return Err(Error::new(
+                                ErrorKind::Failed,
+                                format!("{message}: {description}"),
+                            )
+                            .at(Span::new(start, start + close + 1)));
+                        }
                         self.push(Tok::Regex(Rc::from(pattern)), start, start + close + 1);
                         return Ok(());
                     }

@@ -257,7 +257,8 @@ impl Token {
             Tok::Float(f) => f.to_string(),
             Tok::Str(s) | Tok::DqPre(s) | Tok::DqMid(s) | Tok::DqPost(s) => s.to_string(),
             Tok::Heredoc(s) => s.as_deref().unwrap_or("").to_string(),
-            Tok::Regex(r) => format!("/{r}/"),
+            // (Ruby's `Regexp#to_s`, as the reference's token holds a Regexp)
+            Tok::Regex(r) => format!("(?-mix:{})", r.replace('/', "\\/")),
             Tok::Name(s) | Tok::Word(s) | Tok::ClassRef(s) | Tok::Variable(s) => s.to_string(),
             Tok::Keyword(k) => k.as_str().to_string(),
             Tok::Punct(p) => p.as_str().to_string(),

@@ -742,6 +742,42 @@ PROGRAMS += [
     "match('a', {'x' => 1})",
     "match('a', Error('x'))",
 ]
+# --- times and versions (session 39, seeds 1-3): a constructor's hash argument is described
+# as a Struct mismatch (the struct's keys in order, a missing required key among them, then
+# the keys it lacks in the hash's order); a Timestamp's `*`, `/`, `%` convert their right
+# side to a number first; comparison errors name a `SemverRange`.
+PROGRAMS += [
+    "Timespan({'minutes' => 1.5, 'hours' => 1.5})",
+    "Timespan({'string' => 1, 'x' => 2, 'format' => 3})",
+    "SemVer({'major' => -1, 'minor' => '1'})",
+    "SemVer({'patch' => 1, 'build' => '', 'y' => 1, 'major' => 'x'})",
+    "SemVerRange({'exclude_max' => 1, 'max' => 2, 'z' => 3})",
+    "Timestamp({'timezone' => 1, 'string' => 2})",
+    "Timestamp(1) / undef",
+    "Timestamp(1) * [1]",
+    "Timestamp(1) % true",
+    "Timestamp(1) % 2.5",
+    "2.5 % Timestamp(1)",
+    "Timestamp(1) * default",
+    "SemVer('1.0.0') < SemVerRange('1.x')",
+    "SemVer('1.0.0') >= SemVerRange('1.x')",
+]
+# A regexp literal Ruby cannot compile is an error where the reference's lexer meets it: a
+# program with one in code never run fails to load, and it wins over a syntax error after it
+# (`times`, seed 5). A regexp token in a syntax error is shown as Ruby's `Regexp#to_s`.
+PROGRAMS += [
+    "if false { $x = /(/ }\n1",
+    "function f() { 'a' =~ /[/ }\n1",
+    "notice(1)\n$x = /(/",
+    "'a' =~ /[/ + 1 +",
+    "undef / Timestamp('', '%d/%m/%Y', 'current')",
+    "[undef / 2 /]",
+    "[undef /a\\/b/]",
+    "1 +\n$x = /(/",
+    "Type('Pattern[/(/]')",
+    "inline_epp('<%= \"a\" =~ /(/ %>')",
+    "inline_epp('<% if false { %><%= \"a\" =~ /[/ %><% } %>')",
+]
 # Types are objects of the reference's type system (`Integer =~ Object`); `compare`'s third
 # argument's errors in the reference's order; `shellquote` fails where the reference's Ruby
 # fails on a word.

@@ -64,10 +64,13 @@ pub fn parse_type_text(
 }
 
 /// A syntax error in the text: at a position, the parser's error as it is (the reference
-/// lets it through without "Error while evaluating ..."); at the end of the input, an
-/// evaluation error (the reference's has no position, and is wrapped as one).
+/// lets it through without "Error while evaluating ..."); at the end of the input or in a
+/// regexp, an evaluation error (the reference's has no position, and is wrapped as one).
 fn syntax_error(e: Error) -> Error {
-    if e.kind == ErrorKind::Incomplete && e.message.contains("at end of input") {
+    // (a regexp Ruby cannot compile, which the lexer refuses, is raised inside the call too)
+    if e.kind == ErrorKind::Failed
+        || e.kind == ErrorKind::Incomplete && e.message.contains("at end of input")
+    {
         Error::eval(e.message)
     } else {
         Error::new(ErrorKind::Syntax, e.message)
