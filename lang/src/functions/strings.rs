@@ -8,7 +8,6 @@ use super::{builtin, Builtin};
 use crate::error::Error;
 use crate::eval::{Closure, EvalResult, Evaluator};
 use crate::values::{Map, Regexp, Value};
-use crate::LogLevel;
 use std::cmp::Ordering;
 use std::rc::Rc;
 
@@ -391,7 +390,7 @@ fn strftime(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResu
             text(args.get(2)).as_deref(),
         )?,
         _ => {
-            ev.log(LogLevel::Warning, "The argument signature (String format, [String timezone]) is deprecated for #strftime. See #strftime documentation and Timespan type for more info");
+            ev.deprecation_at_call("The argument signature (String format, [String timezone]) is deprecated for #strftime. See #strftime documentation and Timespan type for more info");
             shims::format_timestamp(
                 &crate::time::Timestamp::now(),
                 &text(args.first()).unwrap_or_default(),

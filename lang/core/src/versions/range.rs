@@ -150,6 +150,15 @@ impl Interval {
 
     /// The union when the two overlap or touch (`<1.0.0` and `>=1.0.0`), else `None`.
     pub fn merge(&self, other: &Interval) -> Option<Interval> {
+        // A bound with a prerelease lets in the prereleases of its own version only
+        // (`includes`): a merged interval would lose those it does not keep as a bound.
+        let prerelease = |b: &Option<Bound>| b.as_ref().is_some_and(|b| !b.version.pre.is_empty());
+        if [&self.lower, &self.upper, &other.lower, &other.upper]
+            .into_iter()
+            .any(prerelease)
+        {
+            return None;
+        }
         let (first, second) = if lower_cmp(&self.lower, &other.lower) == Ordering::Greater {
             (other, self)
         } else {

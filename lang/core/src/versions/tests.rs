@@ -377,3 +377,13 @@ fn range_edge_cases() {
         vec![">=2.0.0 <1.0.0", "1.x"]
     );
 }
+
+#[test]
+fn ranges_with_prerelease_bounds_are_not_merged() {
+    // `>1.2.3-rc.1` lets in 1.2.3's prereleases, which `~> 1.2` does not: merged into one
+    // interval they would be lost (`versions` area, seed 40).
+    let merged = merge_ranges(vec![range(">1.2.3-rc.1"), range("~> 1.2")]);
+    let texts: Vec<String> = merged.iter().map(|r| r.text().to_string()).collect();
+    assert_eq!(texts, vec![">1.2.3-rc.1", "~> 1.2"]);
+    assert!(merged.iter().any(|r| r.includes(&ver("1.2.3-rc.2"))));
+}

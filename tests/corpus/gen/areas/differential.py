@@ -761,6 +761,10 @@ PROGRAMS += [
     "Timestamp(1) * default",
     "SemVer('1.0.0') < SemVerRange('1.x')",
     "SemVer('1.0.0') >= SemVerRange('1.x')",
+    "SemVer('1.2.3-rc.2') =~ SemVer[SemVerRange('>1.2.3-rc.1'), '~> 1.2']",
+    "SemVer[SemVerRange('>1.2.3-rc.1'), '~> 1.2']",
+    "strftime('%Y') =~ String",
+    "('abc').strftime('%C %y')",
 ]
 # A regexp literal Ruby cannot compile is an error where the reference's lexer meets it: a
 # program with one in code never run fails to load, and it wins over a syntax error after it
