@@ -429,7 +429,7 @@ impl<'h> Interp<'h> {
         if self.st.scope_vars.contains_key(name) {
             return RValue::Nil;
         }
-        let (key, v) = match self.shared_variable(name) {
+        let (key, v) = match self.shared_variable(name, None) {
             Some(found) => found,
             None => (Rc::from(name), RValue::Nil),
         };
@@ -446,18 +446,29 @@ impl<'h> Interp<'h> {
     /// The Ruby value of a host variable (`None` when there is none): the same object
     /// each time it is read during the render chain.
     pub fn host_variable(&mut self, name: &str) -> Option<RValue> {
-        self.shared_variable(name).map(|(_, v)| v)
+        self.shared_variable(name, None).map(|(_, v)| v)
     }
 
-    /// [`Interp::host_variable`], with the name as the render chain's map holds it.
-    fn shared_variable(&mut self, name: &str) -> Option<(Rc<str>, RValue)> {
+    /// [`Interp::host_variable`] of the name a Ruby string holds (`scope['x']`): the map
+    /// of variables read keys it by that string's text, shared, not by a copy of it (a
+    /// module function reading `closure_scope['facts']` allocated the name at each call).
+    pub(crate) fn host_variable_named(&mut self, name: &Rc<str>) -> Option<RValue> {
+        self.shared_variable(name, Some(name)).map(|(_, v)| v)
+    }
+
+    /// [`Interp::host_variable`], with the name as the render chain's map holds it (`key`:
+    /// the name's text as a shared one, when the caller has it).
+    fn shared_variable(&mut self, name: &str, key: Option<&Rc<str>>) -> Option<(Rc<str>, RValue)> {
         if let Some(shared) = &self.st.shared {
             if let Some((k, v)) = shared.borrow().get_key_value(name) {
                 return Some((k.clone(), v.clone()));
             }
         }
         let v = self.host.variable(name)?;
-        let key: Rc<str> = Rc::from(name);
+        let key: Rc<str> = match key {
+            Some(k) => k.clone(),
+            None => Rc::from(name),
+        };
         self.shared_vars()
             .borrow_mut()
             .insert(key.clone(), v.clone());

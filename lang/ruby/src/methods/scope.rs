@@ -19,7 +19,11 @@ pub fn call(it: &mut Interp, c: &Call) -> R<Option<RValue>> {
             if let Some(v) = it.st.scope_vars.get(&*name) {
                 return Ok(Some(v.clone()));
             }
-            match it.host_variable(&name) {
+            let found = match &c.args[0] {
+                RValue::Str(s) => it.host_variable_named(s),
+                _ => it.host_variable(&name),
+            };
+            match found {
                 Some(v) => v,
                 None => match it.host.undefined_variable(&name) {
                     Some(message) => return raise(message, c.at),
