@@ -37,9 +37,12 @@ thread_local! {
 /// How many (file, modulepath) answers [`MODULES_OF`] keeps (the oldest is replaced).
 const MODULES_OF_KEPT: usize = 16;
 
+/// A file's name, a modulepath, and the module of the file with it.
+type ModuleOf = (Box<str>, Box<[PathBuf]>, Option<Rc<str>>);
+
 /// The modules of files, by the file's name and the modulepath ([`MODULES_OF`]).
 pub(crate) struct ModulesOf {
-    entries: Vec<(Box<str>, Box<[PathBuf]>, Option<Rc<str>>)>,
+    entries: Vec<ModuleOf>,
     /// The entry replaced next when full.
     next: usize,
 }
