@@ -21,6 +21,72 @@ const MODULE_NAMES_KEPT: usize = 8;
 /// Source files and their modules, as `module_of` keeps them.
 pub(crate) type ModuleNames = Vec<(Rc<Source>, Option<Rc<str>>)>;
 
+thread_local! {
+    /// The modules `module_of` found for this thread's sessions, by the file's name and the
+    /// modulepath: a fresh session's sources are new (its input's, and each module file's
+    /// of a session that thaws it), so its own memo (`Evaluator::module_names`) found none,
+    /// and finding the module of a file below no modulepath directory (the input) took
+    /// ~1.4 k instructions each session (the texts compared, then the paths' components).
+    /// The answer depends on the two texts alone (no file is read).
+    // SAFETY: a thread-local's value.
+    static MODULES_OF: crate::syntax::thread_cache::ThreadCache<std::cell::RefCell<ModulesOf>> = const {
+        unsafe { crate::syntax::thread_cache::ThreadCache::new(std::cell::RefCell::new(ModulesOf::new())) }
+    };
+}
+
+/// How many (file, modulepath) answers [`MODULES_OF`] keeps (the oldest is replaced).
+const MODULES_OF_KEPT: usize = 16;
+
+/// A file's name, a modulepath, and the module of the file with it.
+type ModuleOf = (Box<str>, Box<[PathBuf]>, Option<Rc<str>>);
+
+/// The modules of files, by the file's name and the modulepath ([`MODULES_OF`]).
+pub(crate) struct ModulesOf {
+    entries: Vec<ModuleOf>,
+    /// The entry replaced next when full.
+    next: usize,
+}
+
+impl ModulesOf {
+    pub(crate) const fn new() -> ModulesOf {
+        ModulesOf {
+            entries: Vec::new(),
+            next: 0,
+        }
+    }
+
+    /// The module of the file `name` with `modulepath`: kept, or `find`'s answer, kept.
+    pub(crate) fn module_of(
+        &mut self,
+        name: &str,
+        modulepath: &[PathBuf],
+        find: impl FnOnce() -> Option<Rc<str>>,
+    ) -> Option<Rc<str>> {
+        // (paths compared as their bytes: `Path`'s equality walks the components)
+        let same_path = |kept: &[PathBuf]| {
+            kept.len() == modulepath.len()
+                && kept
+                    .iter()
+                    .zip(modulepath)
+                    .all(|(a, b)| a.as_os_str() == b.as_os_str())
+        };
+        if let Some((_, _, module)) =
+            (self.entries.iter()).find(|(n, dirs, _)| **n == *name && same_path(dirs))
+        {
+            return module.clone();
+        }
+        let module = find();
+        let entry = (name.into(), modulepath.into(), module.clone());
+        if self.entries.len() < MODULES_OF_KEPT {
+            self.entries.push(entry);
+        } else {
+            self.entries[self.next] = entry;
+            self.next = (self.next + 1) % MODULES_OF_KEPT;
+        }
+        module
+    }
+}
+
 /// The files the autoloader has loaded, by path.
 /// (keyed by the path's bytes: hashing a `Path` walks its components, ~500 instructions
 /// a manifest path)
@@ -485,7 +551,13 @@ impl Evaluator {
         {
             return module.clone();
         }
-        let module = self.find_module_of(source);
+        let module = MODULES_OF.with(|known| {
+            known
+                .borrow_mut()
+                .module_of(&source.name, &self.env.modulepath, || {
+                    self.find_module_of(source)
+                })
+        });
         let mut known = self.module_names.borrow_mut();
         if known.len() >= MODULE_NAMES_KEPT {
             known.remove(0);
@@ -616,6 +688,125 @@ mod tests {
             "{rendered}"
         );
         std::fs::remove_dir_all(&root).unwrap();
+    }
+
+    /// Sessions one after the other on one thread (`--repeat`, the REPL after `:reset`)
+    /// take the thread's tree of a module file, whose location check is made once: a file
+    /// that passed passes, one that failed fails in each session, and an edited file is
+    /// read and checked again (here: edited to define a class outside its namespace, then
+    /// back).
+    #[test]
+    fn locations_are_checked_once_per_text_on_one_thread() {
+        let root =
+            std::env::temp_dir().join(format!("prepl-autoload-one-thread-{}", std::process::id()));
+        write(
+            &root,
+            "m/manifests/init.pp",
+            "class m { notify { 'm': } }\n",
+        );
+        write(&root, "m/manifests/wrong.pp", "class m::other { }\n");
+        let session = || {
+            let mut s = Session::new();
+            s.set_environment(Environment {
+                modulepath: vec![root.clone()],
+                ..Environment::empty()
+            });
+            s
+        };
+        let run = |src: &str| session().eval(src).map(|_| ()).map_err(|e| e.message);
+        for _ in 0..3 {
+            assert_eq!(run("include m"), Ok(()));
+            let e = run("include m::wrong").unwrap_err();
+            assert!(e.starts_with("Unacceptable location"), "{e}");
+        }
+        write(
+            &root,
+            "m/manifests/init.pp",
+            "class m { notify { 'm': } }\nclass elsewhere { }\n",
+        );
+        for _ in 0..2 {
+            let e = run("include m").unwrap_err();
+            assert!(
+                e.starts_with("Unacceptable location. The name 'elsewhere'"),
+                "{e}"
+            );
+        }
+        write(
+            &root,
+            "m/manifests/init.pp",
+            "class m { notify { 'm2': } }\n",
+        );
+        for _ in 0..2 {
+            assert_eq!(run("include m"), Ok(()));
+        }
+        std::fs::remove_dir_all(&root).unwrap();
+    }
+
+    /// `$module_name` of a class defined in the input, whose module the thread keeps by the
+    /// input's name and the modulepath (`MODULES_OF`): sessions one after the other on one
+    /// thread, the same name under a modulepath directory and then not, and back.
+    #[test]
+    fn the_module_of_an_input_follows_its_name_and_the_modulepath() {
+        let root = std::env::temp_dir().join(format!("prepl-module-of-{}", std::process::id()));
+        let other = root.join("elsewhere");
+        let src = "class c { $x = \"${module_name}|${caller_module_name}\" } include c $c::x";
+        let module = |dirs: &[&Path], name: &str| {
+            let mut s = Session::new();
+            s.set_environment(Environment {
+                modulepath: dirs.iter().map(|d| d.to_path_buf()).collect(),
+                ..Environment::empty()
+            });
+            let v = s.eval_named(name, src).unwrap();
+            crate::format::try_programmatic(&v).unwrap()
+        };
+        let in_m = root.join("m/manifests/x.pp").display().to_string();
+        let in_n = root.join("n/manifests/x.pp").display().to_string();
+        for _ in 0..2 {
+            assert_eq!(module(&[&root], &in_m), "'m|m'");
+            assert_eq!(module(&[&other], &in_m), "'|'");
+            assert_eq!(module(&[&other, &root], &in_m), "'m|m'");
+            assert_eq!(module(&[&root], &in_n), "'n|n'");
+            assert_eq!(module(&[], &in_n), "'|'");
+            assert_eq!(module(&[&root], "-e"), "'|'");
+        }
+    }
+
+    /// `ModulesOf` keeps the last answers and finds the others again.
+    #[test]
+    fn modules_of_keeps_the_last_answers() {
+        let mut known = super::ModulesOf::new();
+        let dirs = [std::path::PathBuf::from("/a")];
+        let mut found = 0;
+        let mut ask = |known: &mut super::ModulesOf, i: usize, dirs: &[std::path::PathBuf]| {
+            known.module_of(&format!("/a/m{i}/manifests/init.pp"), dirs, || {
+                found += 1;
+                Some(format!("m{i}{}", dirs.len()).into())
+            })
+        };
+        for i in 0..super::MODULES_OF_KEPT {
+            assert_eq!(
+                ask(&mut known, i, &dirs).as_deref(),
+                Some(format!("m{i}1").as_str())
+            );
+        }
+        for i in 0..super::MODULES_OF_KEPT {
+            assert_eq!(
+                ask(&mut known, i, &dirs).as_deref(),
+                Some(format!("m{i}1").as_str())
+            );
+            assert_eq!(
+                ask(&mut known, i, &[]).as_deref(),
+                Some(format!("m{i}0").as_str())
+            );
+        }
+        // (the answers with `dirs` were replaced by those without: found again)
+        for i in 0..super::MODULES_OF_KEPT {
+            assert_eq!(
+                ask(&mut known, i, &dirs).as_deref(),
+                Some(format!("m{i}1").as_str())
+            );
+        }
+        assert_eq!(found, 3 * super::MODULES_OF_KEPT);
     }
 
     /// The location check is made once per process for a file and modulepath: sessions on

@@ -173,6 +173,12 @@ fn is_path_segment(seg: &str) -> bool {
 /// (a `..` component: `m1::..::..::x`), the reference's refusal: `The pattern
 /// "../../x" to find manifests in the module "m1" is invalid and potentially unsafe.`
 pub fn unsafe_manifest_pattern(name: &str) -> Option<String> {
+    // (a name without a `.` has no `..` component: the pattern's parts were split and
+    // joined for every class autoloaded, ~600 instructions a session of a small class;
+    // a search for the character, not for `..`, whose searcher costs ~300 to set up)
+    if !name.contains('.') {
+        return None;
+    }
     let name = name.strip_prefix("::").unwrap_or(name);
     let (module, rest) = crate::names::split_first(name)?;
     let pattern = crate::names::segments(rest).collect::<Vec<_>>().join("/");
@@ -640,6 +646,32 @@ mod tests {
             assert_eq!(find(), Some(second.join("m")));
         }
         std::fs::remove_dir_all(&root).unwrap();
+    }
+
+    /// The refusal of a name climbing out of its module's manifests, and none for the
+    /// others (`..` inside a segment is no such component).
+    #[test]
+    fn unsafe_manifest_patterns() {
+        let refused = |n: &str| unsafe_manifest_pattern(n);
+        assert_eq!(
+            refused("m1::..::..::x").as_deref(),
+            Some("The pattern \"../../x\" to find manifests in the module \"m1\" is invalid and potentially unsafe.")
+        );
+        assert_eq!(
+            refused("::m1::a::..").as_deref(),
+            Some("The pattern \"a/..\" to find manifests in the module \"m1\" is invalid and potentially unsafe.")
+        );
+        for n in [
+            "m1",
+            "m1::x",
+            "::m1::x::y",
+            "m1::a..b",
+            "m1::...",
+            "..",
+            "m1::.::x",
+        ] {
+            assert_eq!(refused(n), None, "{n}");
+        }
     }
 
     #[test]

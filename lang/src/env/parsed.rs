@@ -58,8 +58,9 @@ pub(crate) struct Parsed {
     /// Whether the text mentions `debug::break` (the debugger arms itself for such a file).
     pub mentions_break: bool,
     /// The modulepath a session found the file's definitions where they belong with
-    /// ([`FrozenFile::located`], shared by the trees of the same frozen one; `None` for a
-    /// tree parsed before the process froze its text).
+    /// ([`FrozenFile::located`], shared by the trees of the same frozen one; the tree's own
+    /// for a tree parsed before the process froze its text; `None` for a tree thawed
+    /// without it).
     located: Option<Arc<OnceLock<Box<[std::path::PathBuf]>>>>,
 }
 
@@ -202,8 +203,15 @@ pub(crate) fn parse(path: &Path, bytes: Arc<[u8]>) -> Result<Rc<Parsed>, Error> 
                 )));
             };
             let parsed = parse_now(path, text)?;
-            let located = keep(path, known.clone(), &parsed, &bytes);
-            Parsed { located, ..parsed }
+            // (a text the process has not frozen: the note is this thread's tree's own,
+            // which the thread's later sessions take, `--repeat`'s, the REPL's after
+            // `:reset`, a `prepl diff` worker's: each checked the locations again, ~2.2 k
+            // instructions a file, 6% of a session of `include wait_for`)
+            let located = keep(path, known.clone(), &parsed, &bytes).unwrap_or_default();
+            Parsed {
+                located: Some(located),
+                ..parsed
+            }
         }
     };
     let parsed = Rc::new(parsed);
@@ -373,6 +381,24 @@ mod tests {
         );
         let back = at("/t1/m/manifests/init.pp", "class m { $x = 2 }").unwrap();
         assert!(Rc::ptr_eq(&changed, &back));
+    }
+
+    /// The location check's note on a tree the thread parsed first in the process (not
+    /// frozen): its later parses of the same text take it, with the same modulepath only;
+    /// another text's tree has none.
+    #[test]
+    fn a_first_parse_keeps_its_location_note() {
+        let at = |text: &str| parse(Path::new("/t5/m/manifests/init.pp"), text.as_bytes().into());
+        let dirs = [std::path::PathBuf::from("/t5")];
+        let other = [std::path::PathBuf::from("/t5/other")];
+        let a = at("class m { }").unwrap();
+        assert!(!a.located_in(&dirs));
+        a.note_located_in(&dirs);
+        let again = at("class m { }").unwrap();
+        assert!(again.located_in(&dirs));
+        assert!(!again.located_in(&other));
+        let changed = at("class m { } class n { }").unwrap();
+        assert!(!changed.located_in(&dirs));
     }
 
     /// Whether the process keeps a frozen tree of `text` at `path`.
