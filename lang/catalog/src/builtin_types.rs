@@ -150,6 +150,8 @@
 //! `{"name": "y", "message": "m"}`, `exec { x: returns => 1, command => x }` →
 //! `{"returns": 1}`.
 
+// A value as Ruby's `inspect` writes the value the reference holds for it.
+use crate::format::ruby::inspect_objects as ruby_inspect;
 use crate::values::Value;
 
 /// A built-in resource type.
@@ -893,6 +895,24 @@ pub struct AliasKey {
     pub shown: Value,
 }
 
+impl AliasKey {
+    /// The title a key of one string stands for (the string itself, not its inspected
+    /// form in the key: `a\tb`, not `"a\\tb"`).
+    pub fn title(&self) -> Option<&str> {
+        if self.key.parts.len() != 1 {
+            return None;
+        }
+        match &self.shown {
+            Value::String(s) => Some(s),
+            Value::Array(a) => match &a[..] {
+                [Value::String(s)] => Some(s),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+}
+
 /// The uniqueness key of a resource (the reference's `uniqueness_key`): the values of the
 /// key attributes sorted by name, `Value::Undef` for `nil`. The namevar's value is its
 /// parameter, else the value the title gives ([`title_namevar`]); when that is `false`,
@@ -1226,27 +1246,6 @@ fn flatten_inspect(v: &Value, out: &mut Vec<String>) {
     match v {
         Value::Array(items) => items.iter().for_each(|i| flatten_inspect(i, out)),
         v => out.push(ruby_inspect(v)),
-    }
-}
-
-/// A value as Ruby's `inspect` writes the value the reference holds for it.
-fn ruby_inspect(v: &Value) -> String {
-    match v {
-        Value::Undef => "nil".into(),
-        Value::Default => ":default".into(),
-        Value::String(s) => crate::format::quote::ruby_inspect(s),
-        Value::Array(items) => {
-            let items: Vec<String> = items.iter().map(ruby_inspect).collect();
-            format!("[{}]", items.join(", "))
-        }
-        Value::Hash(map) => {
-            let items: Vec<String> = map
-                .iter()
-                .map(|(k, v)| format!("{}=>{}", ruby_inspect(k), ruby_inspect(v)))
-                .collect();
-            format!("{{{}}}", items.join(", "))
-        }
-        v => ruby_to_s(v),
     }
 }
 

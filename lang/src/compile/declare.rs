@@ -536,13 +536,11 @@ impl Evaluator {
             ));
         }
         for a in &alias_keys {
-            let taken = self.compilation.catalog.alias_owner(&a.key).or_else(|| {
-                let [p] = a.key.parts.as_slice() else {
-                    return None;
-                };
-                let t = p.strip_prefix('"')?.strip_suffix('"')?;
-                self.compilation.catalog.find_by_title(display, t)
-            });
+            let taken = self
+                .compilation
+                .catalog
+                .alias_owner(&a.key)
+                .or_else(|| self.compilation.catalog.find_by_title(display, a.title()?));
             if let Some(other) = taken {
                 let o = self.compilation.catalog.get(other);
                 return Err(statement_error(builtin_types::cannot_alias_message(

@@ -411,13 +411,9 @@ impl Evaluator {
         let params = [("alias", alias)];
         let mut free = Vec::new();
         for a in builtin_types::alias_keys(info, &r.type_name, &r.title, &params) {
-            let taken = catalog.alias_owner(&a.key).or_else(|| {
-                let [p] = a.key.parts.as_slice() else {
-                    return None;
-                };
-                let t = p.strip_prefix('"')?.strip_suffix('"')?;
-                catalog.find_by_title(&r.type_name, t)
-            });
+            let taken = catalog
+                .alias_owner(&a.key)
+                .or_else(|| catalog.find_by_title(&r.type_name, a.title()?));
             match taken {
                 Some(other) if other != id => {
                     let o = catalog.get(other);

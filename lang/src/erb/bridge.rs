@@ -201,14 +201,10 @@ pub fn puppet_to_s(v: &Value) -> String {
     }
 }
 
-/// `inspect` of a Puppet object (the reference shows object addresses; prepl shows the
-/// class and the value).
+/// `inspect` of a Puppet object: Ruby's `inspect` of the reference's object, an address
+/// as zeros (a type in the language's form: docs/deviations.md).
 pub fn puppet_inspect(v: &Value) -> String {
-    match v {
-        Value::Sensitive(_) => "#<Sensitive [value redacted]>".into(),
-        Value::Type(_) => format!("#<{} {}>", puppet_class(v), crate::format::to_display(v)),
-        other => crate::format::to_display(other),
-    }
+    crate::format::ruby::inspect_objects(v)
 }
 
 /// The Ruby class of a Puppet object.

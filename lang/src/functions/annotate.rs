@@ -80,7 +80,7 @@ fn set(v: &Value, ann: &ObjectType, annotation: Option<Value>) -> Result<(), Err
         return Err(Error::eval(format!(
             "can't modify frozen {}: {}",
             crate::time::coerce::ruby_class(v),
-            ruby_inspect(v)
+            crate::format::ruby::inspect_objects(v)
         )));
     };
     let name = ann.name.clone().unwrap_or_else(|| "Annotation".into());
@@ -100,13 +100,6 @@ fn got_name(v: &Value) -> String {
     match v {
         Value::Object(o) => o.typ.label().to_string(),
         other => crate::types::infer_generalized(other).to_string(),
-    }
-}
-
-fn ruby_inspect(v: &Value) -> String {
-    match v {
-        Value::String(s) => format!("{s:?}"),
-        other => crate::format::to_display(other),
     }
 }
 

@@ -171,16 +171,28 @@ fn lambda_order(
     a: &Value,
     b: &Value,
 ) -> Result<Ordering, Flow> {
-    match ev.call_lambda_owned(l, &mut [a.clone(), b.clone()])? {
+    let result = ev.call_lambda_owned(l, &mut [a.clone(), b.clone()])?;
+    match &result {
         Value::Integer(i) => Ok(i.cmp(&0)),
         Value::Float(f) => Ok(f.partial_cmp(&0.0).unwrap_or(Ordering::Equal)),
         // Ruby's sort takes nil from its block as "not comparable" (the two elements named);
         // anything else it compares with 0 by calling its `>`.
         Value::Undef => Err(comparison_error(a, b).into()),
         Value::String(_) => Err(Error::eval("comparison of String with 0 failed").into()),
+        // (a Hash's `>` is its superset test, which wants a Hash; a time value compares
+        // with a number as its seconds; a Symbol and a version are Comparable with no
+        // comparison with a number)
+        Value::Hash(_) => Err(Error::eval("no implicit conversion of Integer into Hash").into()),
+        Value::Timespan(t) => Ok({ t.nanos }.cmp(&0)),
+        Value::Timestamp(t) => Ok({ t.nanos }.cmp(&0)),
+        Value::Default | Value::SemVer(_) => Err(Error::eval(format!(
+            "comparison of {} with 0 failed",
+            crate::format::ruby::class_name(&result)
+        ))
+        .into()),
         other => Err(Error::eval(format!(
             "undefined method `>' for {}",
-            crate::format::ruby::no_method_receiver(&other)
+            crate::format::ruby::no_method_receiver(other)
         ))
         .into()),
     }

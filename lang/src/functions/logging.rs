@@ -48,43 +48,6 @@ log_fn!(alert, LogLevel::Alert);
 log_fn!(crit, LogLevel::Crit);
 log_fn!(emerg, LogLevel::Emerg);
 
-/// Ruby's `inspect` form, which `fail` shows nested values in: `[1, "a"]`, `{"a"=>1}`.
-pub fn ruby_inspect(v: &Value, out: &mut String, depth: usize) {
-    if depth > 512 {
-        out.push_str("[...]");
-        return;
-    }
-    match v {
-        Value::Undef => out.push_str("nil"),
-        // The reference's `default` is the Ruby symbol.
-        Value::Default => out.push_str(":default"),
-        Value::String(s) => out.push_str(&format!("{:?}", &**s)),
-        Value::Array(a) => {
-            out.push('[');
-            for (i, x) in a.iter().enumerate() {
-                if i > 0 {
-                    out.push_str(", ");
-                }
-                ruby_inspect(x, out, depth + 1);
-            }
-            out.push(']');
-        }
-        Value::Hash(h) => {
-            out.push('{');
-            for (i, (k, x)) in h.iter().enumerate() {
-                if i > 0 {
-                    out.push_str(", ");
-                }
-                ruby_inspect(k, out, depth + 1);
-                out.push_str("=>");
-                ruby_inspect(x, out, depth + 1);
-            }
-            out.push('}');
-        }
-        other => out.push_str(&format::to_display(other)),
-    }
-}
-
 fn fail(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
     dispatch(ev, args, b)?;
     let mut m = String::new();
@@ -93,7 +56,10 @@ fn fail(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
             m.push(' ');
         }
         match a {
-            Value::Array(_) | Value::Hash(_) => ruby_inspect(a, &mut m, 0),
+            // (`fail` is a function of the older API: its arguments are converted so)
+            Value::Array(_) | Value::Hash(_) => {
+                format::ruby::inspect_into(a, &mut m, format::ruby::Held::Strings)
+            }
             Value::Sensitive(_) => m.push_str("Sensitive [value redacted]"),
             other => m.push_str(&format::to_display(other)),
         }

@@ -5,7 +5,6 @@ use super::signature::dispatch;
 use super::{builtin, Builtin};
 use crate::error::Error;
 use crate::eval::{Closure, EvalResult, Evaluator};
-use crate::format::to_display;
 use crate::values::Value;
 use std::cmp::Ordering;
 
@@ -148,37 +147,10 @@ fn ordering_of(ev: &mut Evaluator, how: &Order, a: &Value, b: &Value) -> Result<
 /// `{"b"=>1}`). Fails when the text of an array or hash would not fit in memory (values
 /// with shared parts expand enormously).
 fn ruby_to_s(v: &Value) -> Result<String, Error> {
-    Ok(match v {
-        Value::Undef => String::new(),
-        Value::Regexp(r) => format!("(?-mix:{})", r.source()),
-        Value::Array(_) | Value::Hash(_) => {
-            crate::expansion::check_expansion(v, 4)?;
-            ruby_inspect(v)
-        }
-        other => to_display(other),
-    })
-}
-
-/// Ruby's `inspect` of a value inside an array or hash.
-fn ruby_inspect(v: &Value) -> String {
-    use crate::format::quote;
-    match v {
-        Value::Undef => "nil".into(),
-        Value::Default => ":default".into(),
-        Value::String(s) => quote::ruby_inspect(s),
-        Value::Array(a) => {
-            let items: Vec<String> = a.iter().map(ruby_inspect).collect();
-            format!("[{}]", items.join(", "))
-        }
-        Value::Hash(h) => {
-            let items: Vec<String> = h
-                .iter()
-                .map(|(k, v)| format!("{}=>{}", ruby_inspect(k), ruby_inspect(v)))
-                .collect();
-            format!("{{{}}}", items.join(", "))
-        }
-        other => to_display(other),
+    if matches!(v, Value::Array(_) | Value::Hash(_)) {
+        crate::expansion::check_expansion(v, 4)?;
     }
+    Ok(super::strings::ruby_to_s(v))
 }
 
 fn extreme(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>, want_max: bool) -> EvalResult {

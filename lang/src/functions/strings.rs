@@ -181,11 +181,7 @@ fn join(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
 /// as `(?-mix:...)`.
 pub fn ruby_to_s(v: &Value) -> String {
     match v {
-        Value::Hash(_) | Value::Array(_) => {
-            let mut out = String::new();
-            super::logging::ruby_inspect(v, &mut out, 0);
-            out
-        }
+        Value::Hash(_) | Value::Array(_) => crate::format::ruby::inspect_objects(v),
         Value::Regexp(r) => format!("(?-mix:{})", r.source()),
         other => crate::format::to_display(other),
     }

@@ -30,25 +30,51 @@ pub fn handed_as_string(v: &Value) -> bool {
     )
 }
 
+/// How the reference holds the values a message shows with Ruby's `inspect`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Held {
+    /// As the older (3.x) function API and `format` are given them
+    /// (`Runtime3FunctionArgumentConverter`): regexps, time values, versions and binaries
+    /// are strings of their Puppet form (`"/a/"`, `"0-00:00:01.0"`, `"YQ=="`).
+    Strings,
+    /// As Ruby objects (4.x functions, a catalog's parameters, templates): a regexp is a
+    /// `Regexp` (`/a/`), a time value or binary the reference's object
+    /// (`#<Puppet::Pops::Time::Timespan:0x... @nsecs=1000000000>`).
+    Objects,
+}
+
 /// Ruby's `inspect`: strings double quoted, `nil`, `{"a"=>1}`; a regexp as the string
 /// `format` is given (`"/a/"`).
 pub fn inspect(v: &Value) -> String {
-    let mut out = String::new();
-    inspect_into(v, &mut out, 0, false);
-    out
+    inspect_as(v, Held::Strings)
 }
 
 /// Ruby's `inspect` of a value as a function of the 4.x API holds it: a regexp is a
 /// `Regexp` (`/a/`).
 pub fn inspect_objects(v: &Value) -> String {
+    inspect_as(v, Held::Objects)
+}
+
+/// Ruby's `inspect` of a value the reference holds as `held` says.
+pub fn inspect_as(v: &Value, held: Held) -> String {
     let mut out = String::new();
-    inspect_into(v, &mut out, 0, true);
+    inspect_into(v, &mut out, held);
     out
+}
+
+/// [`inspect_as`], appended to `out`.
+pub fn inspect_into(v: &Value, out: &mut String, held: Held) {
+    inspect_at(v, out, 0, held)
 }
 
 const MAX_DEPTH: usize = 512;
 
-fn inspect_into(v: &Value, out: &mut String, depth: usize, regexps: bool) {
+/// The address Ruby's default `inspect` shows, which differs in each process of the
+/// reference: zeros here.
+const ADDRESS: &str = "0x0000000000000000";
+
+fn inspect_at(v: &Value, out: &mut String, depth: usize, held: Held) {
+    use std::fmt::Write;
     if depth > MAX_DEPTH {
         out.push_str("[...]");
         return;
@@ -63,7 +89,7 @@ fn inspect_into(v: &Value, out: &mut String, depth: usize, regexps: bool) {
                 if i > 0 {
                     out.push_str(", ");
                 }
-                inspect_into(e, out, depth + 1, regexps);
+                inspect_at(e, out, depth + 1, held);
             }
             out.push(']');
         }
@@ -73,20 +99,95 @@ fn inspect_into(v: &Value, out: &mut String, depth: usize, regexps: bool) {
                 if i > 0 {
                     out.push_str(", ");
                 }
-                inspect_into(k, out, depth + 1, regexps);
+                inspect_at(k, out, depth + 1, held);
                 out.push_str("=>");
-                inspect_into(e, out, depth + 1, regexps);
+                inspect_at(e, out, depth + 1, held);
             }
             out.push('}');
         }
-        // The reference hands `default` to Ruby as a Symbol, a Sensitive as its Ruby object,
-        // and regexps, time and version values as strings in their Puppet form.
+        // The reference hands `default` to Ruby as a Symbol, a Sensitive and a URI as their
+        // Ruby objects.
         Value::Default => out.push_str(":default"),
-        Value::Regexp(_) if regexps => out.push_str(&to_display(v)),
         Value::Sensitive(_) => out.push_str("#<Sensitive [value redacted]>"),
-        _ if handed_as_string(v) => out.push_str(&quote::ruby_inspect(&to_display(v))),
+        Value::Uri(u) => {
+            let class = u.ruby_class();
+            // (Ruby's `URI::FTP` writes an empty path as `/`)
+            if class == "URI::FTP" && u.path.is_empty() && u.opaque.is_none() {
+                let mut with_path = (**u).clone();
+                with_path.path = "/".into();
+                let _ = write!(out, "#<{class} {with_path}>");
+            } else {
+                let _ = write!(out, "#<{class} {u}>");
+            }
+        }
+        // The reference's `Error` is a Ruby object of its own class.
+        Value::Object(o) if o.typ.label() == "Error" => {
+            let _ = write!(out, "#<Puppet::DataTypes::Error:{ADDRESS}");
+            for (i, name) in ["msg", "kind", "details", "issue_code"].iter().enumerate() {
+                let _ = write!(out, "{} @{name}=", if i == 0 { "" } else { "," });
+                inspect_at(o.get(name).unwrap_or(&Value::Undef), out, depth + 1, held);
+            }
+            out.push('>');
+        }
+        _ if held == Held::Strings && handed_as_string(v) => {
+            out.push_str(&quote::ruby_inspect(&to_display(v)))
+        }
+        Value::Timespan(t) => {
+            let _ = write!(
+                out,
+                "#<Puppet::Pops::Time::Timespan:{ADDRESS} @nsecs={}>",
+                { t.nanos }
+            );
+        }
+        Value::Timestamp(t) => {
+            let _ = write!(
+                out,
+                "#<Puppet::Pops::Time::Timestamp:{ADDRESS} @nsecs={}>",
+                { t.nanos }
+            );
+        }
+        Value::Binary(b) => {
+            let _ = write!(
+                out,
+                "#<Puppet::Pops::Types::PBinaryType::Binary:{ADDRESS} @binary_buffer={}>",
+                bytes_inspect(b)
+            );
+        }
+        // A regexp's Puppet form is Ruby's `Regexp#inspect`; a version's is its `to_s`. A
+        // type and an object are in the language's form, where the reference shows their
+        // Ruby objects' variables (docs/deviations.md).
         other => out.push_str(&to_display(other)),
     }
+}
+
+/// Ruby's `inspect` of a binary (ASCII-8BIT) string: printable ASCII as it is, the usual
+/// escapes, every other byte `\xNN`.
+pub fn bytes_inspect(bytes: &[u8]) -> String {
+    use std::fmt::Write;
+    let mut out = String::with_capacity(bytes.len() + 2);
+    out.push('"');
+    for (i, &b) in bytes.iter().enumerate() {
+        let _ = match b {
+            b'\t' => write!(out, "\\t"),
+            b'\n' => write!(out, "\\n"),
+            b'\r' => write!(out, "\\r"),
+            0x1b => write!(out, "\\e"),
+            0x07 => write!(out, "\\a"),
+            0x08 => write!(out, "\\b"),
+            0x0b => write!(out, "\\v"),
+            0x0c => write!(out, "\\f"),
+            b'"' => write!(out, "\\\""),
+            b'\\' => write!(out, "\\\\"),
+            b'#' if matches!(bytes.get(i + 1), Some(b'{' | b'$' | b'@')) => write!(out, "\\#"),
+            0x20..=0x7e => {
+                out.push(b as char);
+                Ok(())
+            }
+            b => write!(out, "\\x{b:02X}"),
+        };
+    }
+    out.push('"');
+    out
 }
 
 /// The Ruby class of a value as the reference holds it (`obj.class`): `Integer`, `NilClass`,
@@ -153,7 +254,7 @@ fn value_class(v: &Value) -> &'static str {
 }
 
 /// How Ruby's `NoMethodError` names its receiver (Ruby 3.1): `1:Integer`, `nil:NilClass`,
-/// `[1, "a"]:Array`; an inspection longer than 65 characters is Ruby's default `#<Array:0x...>`
+/// `[1, "a"]:Array`, `#<Sensitive [value redacted]>`; an inspection longer than 65 characters is Ruby's default `#<Array:0x...>`
 /// (an address, given here as zeros), and one starting with `#` has no class after it.
 pub fn no_method_receiver(v: &Value) -> String {
     let class = class_name(v);
@@ -168,12 +269,16 @@ pub fn no_method_receiver(v: &Value) -> String {
             | Value::Hash(_)
             | Value::Regexp(_)
             | Value::Default
+            | Value::Sensitive(_)
+            | Value::Uri(_)
     ) {
-        return format!("#<{class}:0x0000000000000000>");
+        return format!("#<{class}:{ADDRESS}>");
     }
     let shown = inspect_objects(v);
     if shown.chars().count() > 65 {
-        format!("#<{class}:0x0000000000000000>")
+        format!("#<{class}:{ADDRESS}>")
+    } else if shown.starts_with('#') {
+        shown
     } else {
         format!("{shown}:{class}")
     }
@@ -273,5 +378,83 @@ pub fn no_character(v: &Value) -> Error {
             "no implicit conversion of {} into Integer",
             ruby_class(other)
         )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::time::{Timespan, Timestamp};
+
+    fn s(x: &str) -> Value {
+        Value::from(x)
+    }
+
+    /// The reference's answers (`fail([...])` for the older API's form, `inline_template`'s
+    /// `@x.inspect` and `Cannot alias` for Ruby objects), addresses as zeros.
+    #[test]
+    fn inspect_as_the_reference_holds_values() {
+        let awkward = s("a\u{e9}\"\\#{x}#$y#@z\n\t\r\u{1}\u{1b}\u{7f} \u{1F600}");
+        let want = r#""aé\"\\\#{x}\#$y\#@z\n\t\r\u0001\e\u007F 😀""#;
+        let t = Value::Timespan(Timespan {
+            nanos: 1_000_000_000,
+        });
+        let ts = Value::Timestamp(Timestamp { nanos: 0 });
+        let bin = Value::Binary(std::rc::Rc::from(&[0u8, 0xff, 0x7f, b'\n', b'#', b'{'][..]));
+        let uri = Value::Uri(std::rc::Rc::new(
+            crate::values::uri::Uri::parse("http://a/b").unwrap(),
+        ));
+        let cases: Vec<(Value, &str, &str)> = vec![
+            (awkward, want, want),
+            (Value::Undef, "nil", "nil"),
+            (Value::Default, ":default", ":default"),
+            (Value::Float(1e20), "1.0e+20", "1.0e+20"),
+            (Value::Float(-0.0), "-0.0", "-0.0"),
+            (Value::Float(1.5e-7), "1.5e-07", "1.5e-07"),
+            (
+                t,
+                r#""0-00:00:01.0""#,
+                "#<Puppet::Pops::Time::Timespan:0x0000000000000000 @nsecs=1000000000>",
+            ),
+            (
+                ts,
+                r#""1970-01-01T00:00:00.000000000 UTC""#,
+                "#<Puppet::Pops::Time::Timestamp:0x0000000000000000 @nsecs=0>",
+            ),
+            (
+                bin,
+                r#""AP9/CiN7""#,
+                r#"#<Puppet::Pops::Types::PBinaryType::Binary:0x0000000000000000 @binary_buffer="\x00\xFF\x7F\n\#{">"#,
+            ),
+            (
+                uri.clone(),
+                "#<URI::HTTP http://a/b>",
+                "#<URI::HTTP http://a/b>",
+            ),
+            (
+                Value::Sensitive(std::rc::Rc::new(Value::Integer(1))),
+                "#<Sensitive [value redacted]>",
+                "#<Sensitive [value redacted]>",
+            ),
+            (
+                Value::array(vec![Value::hash(
+                    [(s("a"), Value::array(vec![Value::Integer(1), s("x")]))]
+                        .into_iter()
+                        .collect(),
+                )]),
+                r#"[{"a"=>[1, "x"]}]"#,
+                r#"[{"a"=>[1, "x"]}]"#,
+            ),
+        ];
+        for (v, strings, objects) in cases {
+            assert_eq!(inspect_as(&v, Held::Strings), strings, "{v:?}");
+            assert_eq!(inspect_as(&v, Held::Objects), objects, "{v:?}");
+        }
+        assert_eq!(
+            crate::values::uri::Uri::parse("ftp://x")
+                .unwrap()
+                .ruby_class(),
+            "URI::FTP"
+        );
     }
 }

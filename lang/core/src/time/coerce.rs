@@ -39,7 +39,7 @@ pub fn ruby_class(v: &Value) -> &'static str {
         Value::Type(_) => "Puppet::Pops::Types::PAnyType",
         Value::Iterator(_) => "Puppet::Pops::Types::Iterable",
         Value::Object(_) => "Puppet::Pops::Types::PuppetObject",
-        Value::Uri(_) => "URI::Generic",
+        Value::Uri(u) => u.ruby_class(),
         Value::Binary(_) => "Puppet::Pops::Types::PBinaryType::Binary",
     }
 }

@@ -111,16 +111,6 @@ fn fits(t: &PType, budget: &mut usize) -> bool {
     }
 }
 
-/// `Data` as the union it stands for.
-pub(crate) fn data_union() -> PType {
-    PType::Variant(vec![
-        PType::ScalarData,
-        PType::Undef,
-        PType::array_of(PType::Data),
-        PType::hash_of(PType::string(), PType::Data),
-    ])
-}
-
 /// How deep [`data_accepts`] follows a type (deeper ones take the general rules).
 const DATA_WALK: usize = 64;
 
@@ -155,26 +145,6 @@ fn data_accepts(t: &PType, depth: usize) -> bool {
     }
 }
 
-/// `RichData` as the union it stands for.
-pub(crate) fn rich_data_union() -> PType {
-    PType::Variant(vec![
-        PType::Scalar,
-        PType::SemVerRange,
-        PType::Binary,
-        PType::Sensitive(None),
-        PType::Type(None),
-        PType::TypeSet,
-        PType::Object,
-        PType::Undef,
-        PType::Default,
-        PType::hash_of(
-            PType::Variant(vec![PType::string(), PType::Numeric]),
-            PType::RichData,
-        ),
-        PType::array_of(PType::RichData),
-    ])
-}
-
 fn is_alias_like(t: &PType) -> bool {
     matches!(t, PType::Alias(_) | PType::Data | PType::RichData)
 }
@@ -185,9 +155,7 @@ fn expand(t: &PType) -> std::borrow::Cow<'_, PType> {
     use std::borrow::Cow;
     match t {
         PType::Alias(a) => Cow::Owned(a.resolved()),
-        PType::Data => Cow::Owned(data_union()),
-        PType::RichData => Cow::Owned(rich_data_union()),
-        t => Cow::Borrowed(t),
+        t => Cow::Borrowed(super::names::data_definition(t).unwrap_or(t)),
     }
 }
 

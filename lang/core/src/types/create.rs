@@ -249,22 +249,42 @@ pub fn parameterize(t: &PType, args: &mut [Value]) -> Result<Value, Error> {
             ))),
             [] => Err(count_error("URI", "1 argument", 0)),
         },
-        PType::Object => match args {
-            [Value::Hash(h)] if h.is_empty() => typ(PType::Object),
-            [Value::Hash(h)] => {
-                let at = |m: String| {
-                    Error::eval(format!("Error while evaluating a '[]' expression, {m}"))
-                };
-                let o = std::rc::Rc::new(super::object::from_hash(h, "Object").map_err(at)?);
-                super::object::validate(&o).map_err(at)?;
-                typ(PType::ObjectType(o))
+        PType::Object => {
+            let at =
+                |m: String| Error::eval(format!("Error while evaluating a '[]' expression, {m}"));
+            // (the reference flattens the arguments: `Object[['A']]` is `Object['A']`)
+            let mut flat = Vec::with_capacity(args.len());
+            flatten_into(args, &mut flat);
+            let made = match flat.as_slice() {
+                [Value::Hash(h)] if h.is_empty() => None,
+                [Value::Hash(h)] => {
+                    // (the attributes are named after the type's name, when it has one)
+                    let label = match h.get(&Value::string("name")).and_then(Value::as_str) {
+                        Some(n) if crate::names::is_capitalized_name(n) => n.to_string(),
+                        _ => "Object".to_string(),
+                    };
+                    Some(super::object::from_hash(h, &label).map_err(at)?)
+                }
+                [one @ (Value::String(_) | Value::Undef | Value::Default)] => {
+                    super::object::from_name(one).map_err(at)?
+                }
+                [other] => {
+                    return Err(Error::eval(format!(
+                        "Object-Type[] expects a Hash, got {}",
+                        super::infer_generalized(other)
+                    )))
+                }
+                _ => return Err(count_error("Object", "1 argument", args.len())),
+            };
+            match made {
+                None => typ(PType::Object),
+                Some(o) => {
+                    let o = std::rc::Rc::new(o);
+                    super::object::validate(&o).map_err(at)?;
+                    typ(PType::ObjectType(o))
+                }
             }
-            [other] => Err(Error::eval(format!(
-                "Object-Type[] expects a Hash, got {}",
-                super::infer_generalized(other)
-            ))),
-            _ => Err(count_error("Object", "1 argument", args.len())),
-        },
+        }
         // (an anonymous object type is parameterized as `Object` is, as the reference does)
         PType::ObjectType(o) if o.name.is_none() => parameterize(&PType::Object, args),
         PType::ObjectType(o) => {

@@ -489,7 +489,8 @@ fn write_range_args(f: &mut dyn Write, r: IntRange) -> fmt::Result {
     } else {
         write!(f, "{}", r.from)?;
     }
-    if r.to != i64::MAX {
+    // (a range of the one value `i64::MAX`, `type(9223372036854775807)`, shows both bounds)
+    if r.to != i64::MAX || r.from == r.to {
         write!(f, ", {}", r.to)?;
     }
     Ok(())

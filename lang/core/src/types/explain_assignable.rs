@@ -477,11 +477,7 @@ fn why_to(to: &PType, from: &PType, out: &mut Vec<Note>, d: usize) {
 }
 
 fn expanded(t: &PType) -> PType {
-    match t {
-        PType::Data => super::assignable::data_union(),
-        PType::RichData => super::assignable::rich_data_union(),
-        t => t.clone(),
-    }
+    super::names::data_definition(t).unwrap_or(t).clone()
 }
 
 fn bound(n: i64) -> String {

@@ -488,42 +488,9 @@ fn is_alias(t: &PType) -> bool {
     matches!(t, PType::Alias(_) | PType::Data | PType::RichData)
 }
 
-thread_local! {
-    /// The definitions of the reference's built-in aliases `Data` and `RichData` (with its
-    /// `RichDataKey`), as its static loader has them.
-    static BUILTIN: (PType, PType) = {
-        let data = PType::Variant(vec![
-            PType::ScalarData,
-            PType::Undef,
-            PType::Hash(Box::new(PType::string()), Box::new(PType::Data), IntRange::SIZE),
-            PType::Array(Box::new(PType::Data), IntRange::SIZE),
-        ]);
-        let key = super::TypeAlias::builtin("RichDataKey", PType::Variant(vec![PType::string(), PType::Numeric]));
-        let rich = PType::Variant(vec![
-            PType::Scalar,
-            PType::SemVerRange,
-            PType::Binary,
-            PType::Sensitive(None),
-            PType::Type(None),
-            PType::TypeSet,
-            PType::Uri(None),
-            PType::Object,
-            PType::Undef,
-            PType::Default,
-            PType::Hash(Box::new(key), Box::new(PType::RichData), IntRange::SIZE),
-            PType::Array(Box::new(PType::RichData), IntRange::SIZE),
-        ]);
-        (data, rich)
-    };
-}
-
 /// The definition of `Data` or `RichData` (another type is itself).
 fn builtin_definition(t: &PType) -> PType {
-    BUILTIN.with(|(data, rich)| match t {
-        PType::Data => data.clone(),
-        PType::RichData => rich.clone(),
-        t => t.clone(),
-    })
+    super::names::data_definition(t).unwrap_or(t).clone()
 }
 
 /// A Variant's alternatives each described; mismatches of the same kind at the same place

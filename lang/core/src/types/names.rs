@@ -75,6 +75,47 @@ fn rich_data_key() -> PType {
     )
 }
 
+thread_local! {
+    /// The definitions of the reference's built-in aliases `Data` and `RichData` as its
+    /// static loader has them (the order of their members, `URI`, the `RichDataKey` alias),
+    /// for both their checks and their descriptions: made once a thread and kept (leaked),
+    /// so that a check borrows them where it made a union each time.
+    static DATA_DEFINITIONS: &'static (PType, PType) = Box::leak(Box::new(data_definitions()));
+}
+
+fn data_definitions() -> (PType, PType) {
+    let data = PType::Variant(vec![
+        PType::ScalarData,
+        PType::Undef,
+        PType::hash_of(PType::string(), PType::Data),
+        PType::array_of(PType::Data),
+    ]);
+    let rich = PType::Variant(vec![
+        PType::Scalar,
+        PType::SemVerRange,
+        PType::Binary,
+        PType::Sensitive(None),
+        PType::Type(None),
+        PType::TypeSet,
+        PType::Uri(None),
+        PType::Object,
+        PType::Undef,
+        PType::Default,
+        PType::hash_of(rich_data_key(), PType::RichData),
+        PType::array_of(PType::RichData),
+    ]);
+    (data, rich)
+}
+
+/// The definition of `Data` or `RichData` (`None` for another type).
+pub(crate) fn data_definition(t: &PType) -> Option<&'static PType> {
+    match t {
+        PType::Data => Some(&DATA_DEFINITIONS.with(|d| *d).0),
+        PType::RichData => Some(&DATA_DEFINITIONS.with(|d| *d).1),
+        _ => None,
+    }
+}
+
 /// The aliases the reference defines itself: their definitions are not shown.
 pub(crate) const BUILT_IN_ALIASES: &[&str] =
     &["RichDataKey", "Puppet::LookupKey", "Puppet::LookupValue"];

@@ -384,7 +384,7 @@ pub fn from_hash(h: &Map, label: &str) -> Result<ObjectType, String> {
         o.annotations = Some(a.clone());
     }
     if let Some(tp) = get("type_parameters") {
-        for (k, v) in hash_entry(tp, "type_parameters", initializer)?.iter() {
+        for (k, v) in members(tp, "type_parameters", initializer)?.iter() {
             // (the long form `{type => T}` as the reference reads it: its type)
             let spec = match v {
                 Value::Hash(h) => h.get(&Value::string("type")).unwrap_or(v),
@@ -395,13 +395,13 @@ pub fn from_hash(h: &Map, label: &str) -> Result<ObjectType, String> {
         }
     }
     if let Some(attrs) = get("attributes") {
-        for (k, v) in hash_entry(attrs, "attributes", initializer)?.iter() {
+        for (k, v) in members(attrs, "attributes", initializer)?.iter() {
             let name = member_name(k)?;
             o.attributes.push(attribute(label, &name, v)?);
         }
     }
     if let Some(consts) = get("constants") {
-        for (k, v) in hash_entry(consts, "constants", initializer)?.iter() {
+        for (k, v) in members(consts, "constants", initializer)?.iter() {
             let name = member_name(k)?;
             if o.attributes.iter().any(|a| a.name == name) {
                 return Err(format!(
@@ -421,7 +421,7 @@ pub fn from_hash(h: &Map, label: &str) -> Result<ObjectType, String> {
         }
     }
     if let Some(fs) = get("functions") {
-        for (k, v) in hash_entry(fs, "functions", initializer)?.iter() {
+        for (k, v) in members(fs, "functions", initializer)?.iter() {
             let name = member_name(k)?;
             let typ = match v {
                 Value::Type(t) if matches!(t.resolved(), PType::Callable(_)) => (**t).clone(),
@@ -436,18 +436,17 @@ pub fn from_hash(h: &Map, label: &str) -> Result<ObjectType, String> {
         }
     }
     if let Some(eq) = get("equality") {
+        initializer_entry(
+            eq,
+            "equality",
+            &format!("Variant[{MEMBER_NAME}, Array[{MEMBER_NAME}]]"),
+        )?;
         let names = match eq {
-            Value::String(s) => vec![s.clone()],
-            Value::Array(items) if items.iter().all(|i| i.as_str().is_some()) => items
+            Value::Array(items) => items
                 .iter()
                 .filter_map(|i| i.as_str().map(Rc::from))
                 .collect(),
-            other => {
-                return Err(format!(
-                "{initializer}, entry 'equality' expects a value of type String or Array, got {}",
-                crate::types::infer_generalized(other)
-            ))
-            }
+            other => other.as_str().map(Rc::from).into_iter().collect(),
         };
         o.equality = Some(names);
     }
@@ -509,6 +508,54 @@ fn got(v: &Value) -> String {
         Value::String(s) => crate::types::display::quote(s),
         other => crate::types::infer_generalized(other).to_string(),
     }
+}
+
+/// The reference's pattern of member names (`TYPE_MEMBER_NAME`).
+const MEMBER_NAME: &str = "Pattern[/\\A[a-z_]\\w*\\z/]";
+
+/// The reference's pattern of object names (`TYPE_OBJECT_NAME`).
+const OBJECT_NAME: &str = "Pattern[/\\A[A-Z][\\w]*(?:::[A-Z][\\w]*)*\\z/]";
+
+/// `Object['A']`: an object type of that name and nothing else (`Object['']` and
+/// `Object[undef]` are `Object`: `None`); the reference's message for another name.
+pub fn from_name(v: &Value) -> Result<Option<ObjectType>, String> {
+    match v {
+        Value::Undef => Ok(None),
+        Value::String(s) if s.is_empty() => Ok(None),
+        Value::String(s) if crate::names::is_capitalized_name(s) => {
+            let mut o = ObjectType::empty();
+            o.name = Some(s.clone());
+            Ok(Some(o))
+        }
+        other => Err(format!(
+            "object name has wrong type, expects a match for {OBJECT_NAME}, got {}",
+            got(other)
+        )),
+    }
+}
+
+/// The reference's check of an entry of the initialization hash against the type its
+/// `Struct` gives the entry (`TypeAsserter`), described as its mismatches are.
+fn initializer_entry(v: &Value, key: &str, typ: &str) -> Result<(), String> {
+    let t = crate::types::typesrc::parse_type(typ).expect("the reference's own type");
+    let lines: Vec<String> = super::mismatch::describe_mismatches(&t, v)
+        .into_iter()
+        .map(|m| format!("entry '{key}' {m}"))
+        .collect();
+    match crate::convert::asserted("object initializer", &lines) {
+        Some(e) => Err(e.message),
+        None => Ok(()),
+    }
+}
+
+/// The hash of an entry whose keys are member names (`attributes`, `constants`,
+/// `functions`, `type_parameters`: the reference's `Hash[TYPE_MEMBER_NAME, NotUndef]`).
+fn members<'a>(v: &'a Value, key: &str, initializer: &str) -> Result<&'a Map, String> {
+    let h = hash_entry(v, key, initializer)?;
+    if !h.keys().all(|k| k.as_str().is_some_and(is_member_name)) {
+        initializer_entry(v, key, &format!("Hash[{MEMBER_NAME}, NotUndef]"))?;
+    }
+    Ok(h)
 }
 
 fn is_member_name(s: &str) -> bool {

@@ -5,6 +5,7 @@
 //! Parsing is the RFC's own regular expression (appendix B) followed by a check of every
 //! component's characters, which is what the reference rejects with `bad URI(is not URI?)`.
 
+use crate::format::quote;
 use std::fmt;
 
 #[derive(Debug, Clone, Default)]
@@ -68,12 +69,34 @@ fn valid(s: &str, extra: &str) -> bool {
 }
 
 impl Uri {
+    /// The class of Ruby's `URI` the reference holds it as (`URI::HTTP`, `URI::Generic`).
+    pub fn ruby_class(&self) -> &'static str {
+        let scheme = self
+            .scheme
+            .as_deref()
+            .unwrap_or_default()
+            .to_ascii_lowercase();
+        match scheme.as_str() {
+            "http" => "URI::HTTP",
+            "https" => "URI::HTTPS",
+            "ftp" => "URI::FTP",
+            "file" => "URI::File",
+            "ldap" => "URI::LDAP",
+            "ldaps" => "URI::LDAPS",
+            "mailto" => "URI::MailTo",
+            "ws" => "URI::WS",
+            "wss" => "URI::WSS",
+            _ => "URI::Generic",
+        }
+    }
+
     /// Parses a URI reference; the error is the reference's message.
     pub fn parse(text: &str) -> Result<Uri, String> {
         if !text.is_ascii() {
-            return Err(format!("URI must be ascii only {}", ruby_inspect(text)));
+            // (Ruby's `URI` writes `String#dump` here, `inspect` below)
+            return Err(format!("URI must be ascii only {}", quote::ruby_dump(text)));
         }
-        let bad = || format!("bad URI(is not URI?): {}", ruby_inspect(text));
+        let bad = || format!("bad URI(is not URI?): {}", quote::ruby_inspect(text));
         let (rest, fragment) = match text.split_once('#') {
             Some((r, f)) => (r, Some(f.to_string())),
             None => (text, None),
@@ -316,21 +339,6 @@ fn remove_dot_segments(path: &str) -> String {
         }
     }
     out.join("/")
-}
-
-/// A string as Ruby's `inspect` shows it in the reference's messages.
-fn ruby_inspect(s: &str) -> String {
-    let mut out = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if c.is_ascii() && !c.is_ascii_control() => out.push(c),
-            c => out.push_str(&format!("\\u{:04X}", c as u32)),
-        }
-    }
-    out.push('"');
-    out
 }
 
 #[cfg(test)]

@@ -8,6 +8,8 @@
 use super::old_api_error;
 use crate::describe::simple_label;
 use crate::eval::{Closure, EvalResult, Evaluator};
+// (Ruby's `inspect` of a value, as the older functions show arguments in errors)
+use crate::format::ruby::inspect;
 use crate::format::to_display;
 use crate::functions::signature::dispatch;
 use crate::functions::{builtin, Builtin};
@@ -18,23 +20,6 @@ type R = EvalResult;
 
 fn err(message: String) -> R {
     Err(old_api_error(message))
-}
-
-/// Ruby's `inspect` of a value, as the older functions show arguments in errors.
-fn inspect(v: &Value) -> String {
-    match v {
-        Value::String(s) => format!("{s:?}"),
-        Value::Undef => "nil".into(),
-        Value::Array(a) => format!("[{}]", a.iter().map(inspect).collect::<Vec<_>>().join(", ")),
-        Value::Hash(h) => format!(
-            "{{{}}}",
-            h.iter()
-                .map(|(k, v)| format!("{}=>{}", inspect(k), inspect(v)))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-        other => to_display(other),
-    }
 }
 
 /// Empty as the older API sees it: undef and `''`.

@@ -227,7 +227,7 @@ fn validate_each(
         let Value::String(s) = a else {
             return Err(old_api_error(format!(
                 "{} is not a string.",
-                inspect_value(a)
+                crate::format::ruby::inspect(a)
             )));
         };
         if !check(ev, std::slice::from_ref(a), None)?.is_truthy() {
@@ -241,13 +241,6 @@ fn validate_each(
 }
 
 type BuiltinFn = fn(&mut Evaluator, &[Value], Option<&Closure>) -> R;
-
-fn inspect_value(v: &Value) -> String {
-    match v {
-        Value::Undef => "nil".into(),
-        other => to_display(other),
-    }
-}
 
 fn validate_domain_name(ev: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
     validate_each(

@@ -824,6 +824,74 @@ PROGRAMS += [
     "tree_each([1], {'order' => 'x'})",
     "type SD = Variant[String, Array[SD]]\nfunction f(Variant[Numeric, Array[SD], Hash[SD, SD]] $x) {}\nf({true => 1})",
 ]
+# (session 39) Ruby's `inspect` of values in the reference's messages, one function for all
+# (`format::ruby::inspect_as`): the older API's arguments (`fail`) hold regexps, time values,
+# versions and binaries as strings, 4.x functions, catalogs and templates as Ruby objects;
+# `#{`/`#$`/`#@` and control characters escaped as Ruby does; a URI is `#<URI::HTTP ...>`, a
+# Sensitive `#<Sensitive [value redacted]>` (types and objects in the language's form and
+# time values' addresses are documented deviations, so not here).
+AWKWARD = r'"a\u00e9\"\\#{x}#\$y#@z\n\t\r\u0001\u001b\u007f \u{1F600}"'
+PROGRAMS += [
+    f"fail([{AWKWARD}, undef, default, /a\\/b/, 1e20, 1.0, -0.0, 1.5e-7, {{a => [1, 'x']}}, Timespan(1), Binary('AP9/Cg=='), Sensitive(1), SemVer('1.0.0'), SemVerRange('>=1.0'), Timestamp(0), true, [[]], {{}}, URI('http://a/b'), URI('ftp://x'), URI('mailto:a@b'), URI('/rel')])",
+    f"fail({{k => [{AWKWARD}, Regexp('a/b')]}})",
+    "type N = Object[{parent => Annotation, attributes => {text => String}}]\nannotate(N, undef, {text => 'a'})",
+    "type N = Object[{parent => Annotation, attributes => {text => String}}]\nannotate(N, default, {text => 'a'})",
+    "type N = Object[{parent => Annotation, attributes => {text => String}}]\nannotate(N, 1e20, {text => 'a'})",
+    "$x = [URI('https://x'), Sensitive(1), SemVer('1.0.0'), 'a#{b}']\ninline_template('<%= @x.inspect %>')",
+    "sprintf('%p', [URI('http://a/b'), URI('ftp://x'), URI('file:///x'), URI('ldap://h'), URI('foo:bar'), Sensitive(1)])",
+    "notify { 'a': alias => [URI('http://a/b')] } notify { 'b': alias => [URI('http://a/b')] }",
+    "notify { 'a': alias => [Sensitive(1)] } notify { 'b': alias => [Sensitive(1)] }",
+    'notify { "a\\tb": } notify { "c": alias => "a\\tb" }',
+    'notify { "a#{x}": } notify { "c": alias => "a#{x}" }',
+    'notify { "a\\"b": } notify { "c": alias => "a\\"b" }',
+    'URI("ht tp:/#{x}\\t")',
+    'URI("http://\\u00e9")',
+    "[max([Sensitive(1)], [-1], ['-']), min([Sensitive(1)], [-1], ['-'])]",
+    "[max([Timespan(1)], [-1], ['-']), min([Timestamp(0)], [-1], ['-'])]",
+    "join([[URI('http://a')], [Sensitive(1)], ['#{x}']], ' ')",
+    "sort([1, 2]) |$x, $y| { Sensitive(1) }",
+    "sort([1, 2]) |$x, $y| { URI('http://a') }",
+]
+# (session 39) `Data` and `RichData` have one definition, the reference's, for checks and
+# descriptions alike: `RichData` takes `URI`.
+PROGRAMS += [
+    "[URI <= RichData, URI['http://a'] <= RichData, Variant[Integer, URI] <= RichData, Optional[URI] <= RichData, URI <= Data, RichData <= URI]",
+    "[URI('http://a') =~ RichData, [URI('http://a')] =~ Array[RichData], {1 => URI('http://a')} =~ RichData]",
+]
+# (session 39) `Object[...]` with a name or a wrong parameter: the reference's object type
+# of that name only (`Object['A']`), its assertions of the name and of the initializer's
+# entries (`equality`, the member names of `attributes`), attributes named after the type.
+PROGRAMS += [
+    "[Object['A'], Object['Foo::Bar'], Object[['A']], Object[undef], Object[''], Object['A'] == Object['A']]",
+    "Object['a']",
+    "Object[default]",
+    "Object[{name => 'A', attributes => {b => Integer}, equality => 'B'}]",
+    "Object[{name => 'A', attributes => {b => Integer}, equality => ['B']}]",
+    "Object[{name => 'A', equality => [1]}]",
+    "Object[{name => 'A', equality => true}]",
+    "Object[{name => 'A', equality => {}}]",
+    "Object[{attributes => {'A' => Integer}}]",
+    "Object[{attributes => {1 => Integer}}]",
+    "Object[{attributes => {1 => Integer, b => String}}]",
+    "Object[{name => 'A', constants => {'B' => 1}}]",
+    "Object[{name => 'A', attributes => {a => 1}}]",
+    "Object[{name => 'A::B', attributes => {a => {type => Integer, kind => bogus}}}]",
+    "Object[{name => 'A', functions => {f => 1}}]",
+]
+# (builtins, seed 39) What `sort`'s lambda gives is compared with 0 by its Ruby `>`: a Hash's
+# wants a Hash, a time value compares as its seconds, a Symbol or version cannot.
+PROGRAMS += [
+    "sort([{'A' => ['', 1.5], 'a' => 1}, 'b']) |$x, $y| { $x }",
+    "sort([1, 2]) |$x, $y| { {} }",
+    "sort([1, 2]) |$x, $y| { default }",
+    "sort([1, 2]) |$x, $y| { SemVer('1.0.0') }",
+    "[sort([1, 2]) |$x, $y| { Timespan(1) }, sort([1, 2]) |$x, $y| { Timespan(-1) }, sort([1, 2]) |$x, $y| { Timestamp(0) }]",
+]
+# (conversions, seed 39) A range of the one value 2**63-1 shows both bounds.
+PROGRAMS += [
+    "[type(9223372036854775807), Integer[9223372036854775807, 9223372036854775807]]",
+    "Integer[0, 100].new('9223372036854775807')",
+]
 # (The TypeSet case below, printed with the reference's shared `TypeFormatter`, left it
 # printing every later alias by name (`A`, not `A = Enum[...]`) in the same oracle process:
 # `fresh_case.rb` drops that formatter before each case since session 38, and the alias
