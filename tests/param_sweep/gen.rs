@@ -639,14 +639,16 @@ fn run(modules: &Path, facts_text: &str, k: usize, seed: u64) {
         .map(|d| d.name.clone())
         .collect();
     let mut seen = BTreeSet::new();
+    defs.retain(|d| seen.insert((d.kind, d.name.clone())));
     let probe = std::env::var("PARAM_GEN_PROBE").map_or(true, |v| v != "0");
-    for def in &defs {
-        if !seen.insert((def.kind, def.name.clone())) {
-            continue;
-        }
-        // (a definition without parameters has nothing to vary: one program)
-        let k = if def.params.is_empty() { 1 } else { k };
-        for n in 0..k {
+    // Every definition's first program, then every one's second, ...: the oracle's answers
+    // come in that order (regen.py, by batches), so a run cut short still covers them all.
+    for n in 0..k {
+        for def in &defs {
+            // (a definition without parameters has nothing to vary: one program)
+            if n > 0 && def.params.is_empty() {
+                continue;
+            }
             let mut rng =
                 Rng::new(seed ^ hash(&def.name).wrapping_add((n as u64 + 1) * 0x1000_0000_01B3));
             let wrong_at = if rng.chance(1, 5) {
