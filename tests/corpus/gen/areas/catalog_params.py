@@ -20,4 +20,13 @@ PROGRAMS = [
     "create_resources('notify', 'x', 'bar')",
     "create_resources('bogus', {}, 'bar')",
     "class c($p = 1) {} create_resources('class', {'c' => 'x'})",
+    # Ruby's Integer#[] in templates: a bit, or `n[i, len]` bits; a string, nil, true or an
+    # array as index is Ruby's TypeError (collectd's curl_json and dbi templates index their
+    # hashes' values, numbers when a parameter's hash holds them).
+    "notify { 'n': message => inline_template('<%= 8080[1] %> <%= 5[0] %> <%= 5[0, 2] %> <%= 5[1, 2] %> <%= -5[0, 3] %> <%= -1[100] %> <%= 8080[1.7] %> <%= 1[70] %>') }",
+    "notify { 'n': message => inline_template('<%= 8080[\"type\"] %>') }",
+    "notify { 'n': message => inline_template('<%= 8080[nil] %>') }",
+    "notify { 'n': message => inline_template('<%= 8080[true] %>') }",
+    "notify { 'n': message => inline_template('<%= 8080[[1]] %>') }",
+    "notify { 'n': message => inline_template('<% {\"k\" => 8080}.each do |key, data| -%><%= data[\"type\"] %><% end -%>') }",
 ]
