@@ -1,9 +1,11 @@
-//! `param-gen MODULES_DIR FACTS_JSON [K] [SEED]`: the parameter sweep's cases
+//! `param-gen MODULES_DIR FACTS_JSON [K] [SEED] [FACT_SET]`: the parameter sweep's cases
 //! (`tests/param_sweep/`, its README). For every class and define of the modules under
 //! `MODULES_DIR`, read with prepl's parser (name, declared type, default), `K` programs
 //! (default 2) declaring it with values drawn from each parameter's type, the types resolved
 //! by a prepl session on that modulepath (aliases such as `Stdlib::Port` too) and every value
-//! checked against its type. Prints cases.jsonl lines (`id`, `module`, `src`) on stdout.
+//! checked against its type. Prints cases.jsonl lines (`id`, `module`, `src`) on stdout, the
+//! ids starting with `FACT_SET/` (`debian` by default: the name fact_sets.json gives the
+//! facts file).
 //!
 //! The values: a parameter with a default is left out half of the time (where there are
 //! more than twelve such parameters, all but about six a program); otherwise a value of
@@ -577,17 +579,18 @@ fn missing_class(message: &str, classes: &BTreeSet<String>) -> Option<String> {
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     if args.len() < 3 {
-        eprintln!("usage: param-gen MODULES_DIR FACTS_JSON [K] [SEED]");
+        eprintln!("usage: param-gen MODULES_DIR FACTS_JSON [K] [SEED] [FACT_SET]");
         std::process::exit(2);
     }
     let modules = PathBuf::from(&args[1]);
     let facts_text = std::fs::read_to_string(&args[2]).expect("facts file");
     let k: usize = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(2);
     let seed: u64 = args.get(4).and_then(|a| a.parse().ok()).unwrap_or(39);
-    with_big_stack(move || run(&modules, &facts_text, k, seed));
+    let fact_set = args.get(5).cloned().unwrap_or_else(|| "debian".into());
+    with_big_stack(move || run(&modules, &facts_text, k, seed, &fact_set));
 }
 
-fn run(modules: &Path, facts_text: &str, k: usize, seed: u64) {
+fn run(modules: &Path, facts_text: &str, k: usize, seed: u64, fact_set: &str) {
     let facts_json: serde_json::Value = serde_json::from_str(facts_text).expect("facts JSON");
     let mut facts = json_to_value(&facts_json);
     if let Value::Hash(m) = &facts {
@@ -717,7 +720,7 @@ fn run(modules: &Path, facts_text: &str, k: usize, seed: u64) {
                 }
             }
             let id = format!(
-                "debian/{}-{}-{}{}",
+                "{fact_set}/{}-{}-{}{}",
                 def.kind,
                 def.name,
                 n + 1,
