@@ -58,6 +58,10 @@ impl Rng {
     fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
         &items[self.below(items.len())]
     }
+    /// One of `words`, as a string value.
+    fn word(&mut self, words: &[&str]) -> Value {
+        Value::string(words[self.below(words.len())])
+    }
 }
 
 /// Strings a String or Pattern parameter may get (a Pattern gets those that match it): the
@@ -230,7 +234,7 @@ fn value_of(t: &PType, rng: &mut Rng, depth: usize) -> Option<Value> {
             match rng.below(4) {
                 0 => Value::Boolean(rng.chance(1, 2)),
                 1 => Value::Integer(*rng.pick(&[0, 1, 10, 8080])),
-                _ => s(*rng.pick(STRINGS)),
+                _ => rng.word(STRINGS),
             }
         }
         PType::Undef => Value::Undef,
@@ -259,11 +263,11 @@ fn value_of(t: &PType, rng: &mut Rng, depth: usize) -> Option<Value> {
             if ok.is_empty() {
                 return None;
             }
-            s(*rng.pick(&ok))
+            rng.word(&ok)
         }
         PType::Enum { values, .. } => {
             if values.is_empty() {
-                s(*rng.pick(STRINGS))
+                rng.word(STRINGS)
             } else {
                 Value::String(rng.pick(values).clone())
             }
@@ -280,7 +284,7 @@ fn value_of(t: &PType, rng: &mut Rng, depth: usize) -> Option<Value> {
         }
         PType::Collection(size) => {
             let n = count_in(*size, rng);
-            Value::array((0..n).map(|_| s(*rng.pick(STRINGS))).collect())
+            Value::array((0..n).map(|_| rng.word(STRINGS)).collect())
         }
         PType::Tuple(types, size) => {
             let size = prepl::types::instance::tuple_size(types, *size);
@@ -300,11 +304,9 @@ fn value_of(t: &PType, rng: &mut Rng, depth: usize) -> Option<Value> {
                     break;
                 }
                 let key = match &**k {
-                    PType::Any | PType::Scalar | PType::Data | PType::ScalarData => {
-                        s(*rng.pick(KEYS))
-                    }
+                    PType::Any | PType::Scalar | PType::Data | PType::ScalarData => rng.word(KEYS),
                     PType::String { .. } => {
-                        let key = s(*rng.pick(KEYS));
+                        let key = rng.word(KEYS);
                         if is_instance(k, &key) {
                             key
                         } else {
@@ -338,7 +340,7 @@ fn value_of(t: &PType, rng: &mut Rng, depth: usize) -> Option<Value> {
                 value_of(t, rng, depth + 1).filter(|v| is_instance(t, v))
             })?
         }
-        PType::Optional(None) => s(*rng.pick(STRINGS)),
+        PType::Optional(None) => rng.word(STRINGS),
         PType::Optional(Some(inner)) => {
             if rng.chance(1, 4) {
                 Value::Undef
@@ -346,7 +348,7 @@ fn value_of(t: &PType, rng: &mut Rng, depth: usize) -> Option<Value> {
                 value_of(inner, rng, depth + 1)?
             }
         }
-        PType::NotUndef(None) => s(*rng.pick(STRINGS)),
+        PType::NotUndef(None) => rng.word(STRINGS),
         PType::NotUndef(Some(inner)) => value_of(inner, rng, depth + 1)?,
         PType::Sensitive(inner) => {
             let v = match inner {
@@ -396,16 +398,16 @@ fn styled_value(kind: DefaultKind, rng: &mut Rng) -> Value {
         DefaultKind::Float => Value::Float(*rng.pick(&[0.5, 1.5, 10.0])),
         DefaultKind::Array => {
             let n = rng.below(4);
-            Value::array((0..n).map(|_| s(*rng.pick(STRINGS))).collect())
+            Value::array((0..n).map(|_| rng.word(STRINGS)).collect())
         }
         DefaultKind::Hash => {
             let mut map = Map::new();
             for _ in 0..rng.below(4) {
-                map.insert(s(*rng.pick(KEYS)), s(*rng.pick(STRINGS)));
+                map.insert(rng.word(KEYS), rng.word(STRINGS));
             }
             Value::hash(map)
         }
-        _ => s(*rng.pick(STRINGS)),
+        _ => rng.word(STRINGS),
     }
 }
 

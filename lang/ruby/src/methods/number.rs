@@ -105,7 +105,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 None => RValue::Int(bit(at)),
                 Some(len) => {
                     let len = index(len)?;
-                    if len < 0 || len > 62 {
+                    if !(0..=62).contains(&len) {
                         return Ok(None);
                     }
                     RValue::Int((0..len).fold(0, |acc, j| acc | (bit(at + j) << j)))
