@@ -29,4 +29,24 @@ PROGRAMS = [
     "notify { 'n': message => inline_template('<%= 8080[true] %>') }",
     "notify { 'n': message => inline_template('<%= 8080[[1]] %>') }",
     "notify { 'n': message => inline_template('<% {\"k\" => 8080}.each do |key, data| -%><%= data[\"type\"] %><% end -%>') }",
+    # A title twice in one resource expression (one body's array, or two bodies) is the
+    # reference's error, checked as each body's titles are evaluated (before its attributes
+    # and before any resource is declared): collectd's package_name => ['a', 'b', 'b'].
+    "notify { ['a', 'b', 'b']: }",
+    "notify { 'x': } notify { ['x', 'b', 'b']: }",
+    "notify { 'a': ; 'b': ; 'a': }",
+    "notify { ['a', 'b']: ; 'a': }",
+    "notify { 'a': ; default: message => 'x' ; 'a': }",
+    "@notify { ['a', 'a']: }",
+    "define d {} d { ['a', 'a']: }",
+    "class { ['a', 'a']: }",
+    "notify { ['A', 'a']: }",
+    "notify { ['a', 'a']: message => $nope }",
+    "notify { ['a', 'a']: ; $nope: }",
+    "notify { 'a': message => $nope ; ['a']: }",
+    "notify { [['a'], 'a']: }",
+    "class c { notify { ['a', 'a']: } } include c",
+    "class c { notify { ['a', 'a']: } } class { 'c': }",
+    "define d { notify { ['a', 'a']: } } d { 'x': }",
+    "package { ['p', 'latest', 'latest']: ensure => present }",
 ]
