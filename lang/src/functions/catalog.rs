@@ -311,13 +311,14 @@ fn create_resources(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> 
         r.map_err(|f| match f {
             crate::eval::Flow::Error(e) => {
                 let prefix = crate::compile::declare::IN_RESOURCE_STATEMENT;
+                // (what the declaration itself refuses is the function's error in the
+                // reference: a duplicate, a title no title pattern matches, a class's
+                // parameters, an unknown class)
                 match e.message.strip_prefix(prefix) {
-                    Some(m) if m.starts_with("Duplicate declaration") => {
-                        crate::eval::Flow::from(Error {
-                            message: m.to_string(),
-                            ..*e
-                        })
-                    }
+                    Some(m) => crate::eval::Flow::from(Error {
+                        message: m.to_string(),
+                        ..*e
+                    }),
                     _ => crate::eval::Flow::from(e.at(span)),
                 }
             }

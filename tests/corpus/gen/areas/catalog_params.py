@@ -49,4 +49,16 @@ PROGRAMS = [
     "class c { notify { ['a', 'a']: } } class { 'c': }",
     "define d { notify { ['a', 'a']: } } d { 'x': }",
     "package { ['p', 'latest', 'latest']: ensure => present }",
+    # What create_resources' declaration refuses is the function's error, without the
+    # resource statement's prefix: a class's parameters, an unknown class (and through
+    # ensure_resource a title no title pattern matches: sahara::keystone::auth's
+    # service_name => '' in the param sweep).
+    "class c($p) {} create_resources('class', {'c' => {}})",
+    "class c(Integer $p) {} create_resources('class', {'c' => {'p' => 'x'}})",
+    "create_resources('class', {'nosuch' => {}})",
+    "class c {} class { 'c': } create_resources('class', {'c' => {}})",
+    "class c { fail('boom') } create_resources('class', {'c' => {}})",
+    "class c { $x = $nope } create_resources('class', {'c' => {}})",
+    "define d($p) {} create_resources('d', {'a' => {}})",
+    "create_resources('notify', {'a' => {'message' => 'x'}}) notify { 'a': }",
 ]
