@@ -19,6 +19,9 @@
 //! declarations the modules' own rspec-puppet examples make (classes and defines with the
 //! examples' parameters), on Debian 12 facts; `SPEC_SWEEP_DIR` stands for `MODULE_SWEEP_DIR`
 //! there, the other variables are shared.
+//!
+//! The parameter sweep (`param_sweep/`, its README) likewise: every class and define declared
+//! with random values of its parameters' types (`PARAM_SWEEP_DIR`).
 
 use prepl_tests::module_cache::{compact, known, load_cases_of, modules_dir};
 use prepl_tests::*;
@@ -67,6 +70,11 @@ fn module_sweep() {
 #[test]
 fn spec_sweep() {
     sweep("spec sweep", sweep_dir("SPEC_SWEEP_DIR", "spec_sweep"));
+}
+
+#[test]
+fn param_sweep() {
+    sweep("param sweep", sweep_dir("PARAM_SWEEP_DIR", "param_sweep"));
 }
 
 fn sweep(what: &'static str, dir: PathBuf) {
@@ -221,7 +229,7 @@ fn run(what: &str, modules: PathBuf, dir: PathBuf) {
             "# Cases ({dir_name}/cases.jsonl) that do not agree with the reference\n\
              # yet, each with its reason. Regenerate with\n\
              #   MODULE_SWEEP=full MODULE_SWEEP_WRITE_KNOWN=1 cargo test -p prepl-tests --test module_sweep -- {}\n",
-            if what == "spec sweep" { "spec_sweep" } else { "module_sweep" }
+            what.replace(' ', "_")
         );
         for id in &failures {
             text.push_str(id);

@@ -200,6 +200,12 @@ impl Evaluator {
             // (one body, the usual case: evaluated without a vector of bodies)
             if !matches!(b.title.kind, ExprKind::Default) {
                 let titles = self.body_titles(b)?;
+                match &titles {
+                    Titles::Many(t) if t.len() > 1 => {
+                        check_title_collisions(t, &mut Default::default())?
+                    }
+                    _ => {}
+                }
                 let attrs = self.eval_attributes(&b.attributes)?;
                 let kind = self.resource_kind_or_error(&name)?;
                 let mut refs = Vec::new();
@@ -209,6 +215,7 @@ impl Evaluator {
         }
         let mut evaluated: Vec<(Titles, Attributes)> = Vec::with_capacity(bodies.len());
         let mut defaults: Option<usize> = None;
+        let mut seen = Default::default();
         for b in bodies {
             if matches!(b.title.kind, ExprKind::Default) {
                 defaults = Some(evaluated.len());
@@ -217,6 +224,10 @@ impl Evaluator {
                 continue;
             }
             let titles = self.body_titles(b)?;
+            match &titles {
+                Titles::One(t) => check_title_collisions(std::slice::from_ref(t), &mut seen)?,
+                Titles::Many(t) => check_title_collisions(t, &mut seen)?,
+            }
             let attrs = self.eval_attributes(&b.attributes)?;
             evaluated.push((titles, attrs));
         }
@@ -1089,6 +1100,23 @@ const RESOURCE_BYTES: usize = 512;
 enum Titles {
     One(Rc<str>),
     Many(Vec<Rc<str>>),
+}
+
+/// The reference's check that no title comes twice in one resource expression (in one
+/// body's array or in two bodies), made as each body's titles are evaluated, before its
+/// attributes: `seen` holds the titles of the bodies before.
+fn check_title_collisions(
+    titles: &[Rc<str>],
+    seen: &mut rustc_hash::FxHashSet<Rc<str>>,
+) -> Result<(), Error> {
+    for t in titles {
+        if !seen.insert(t.clone()) {
+            return Err(Error::eval(format!(
+                "The title '{t}' has already been used in this resource expression"
+            )));
+        }
+    }
+    Ok(())
 }
 
 fn flatten_titles(v: Value, out: &mut Vec<Rc<str>>) -> Result<(), Error> {

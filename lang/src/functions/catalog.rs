@@ -195,6 +195,16 @@ fn create_resources(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> 
     if !matches!(args[1], Value::Hash(_)) {
         return Err(Error::eval("create_resources(): second argument must be a hash").into());
     }
+    let defaults = match args.get(2) {
+        Some(Value::Hash(_)) => args[2].clone(),
+        None => Value::hash(Default::default()),
+        Some(_) => {
+            return Err(Error::eval(
+                "create_resources(): third argument, if provided, must be a hash",
+            )
+            .into())
+        }
+    };
     let type_name = match &args[0] {
         Value::String(s) => s.to_string(),
         Value::Type(t) => match &**t {
@@ -230,16 +240,20 @@ fn create_resources(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> 
         ))
         .into());
     };
-    let empty = Value::hash(Default::default());
-    let defaults = match args.get(2) {
-        Some(Value::Hash(_)) => args[2].clone(),
-        _ => empty,
-    };
     let Value::Hash(instances) = &args[1] else {
         return Ok(Value::Undef);
     };
     let span = ev.call_span;
     for (title_value, attrs) in instances.iter() {
+        // (the source merges each instance's parameters into the defaults as it declares
+        // it: Ruby's TypeError for one that is no hash, after the instances before it)
+        if !matches!(attrs, Value::Hash(_)) {
+            return Err(Error::eval(format!(
+                "no implicit conversion of {} into Hash",
+                crate::functions::strings::ruby_class(attrs)
+            ))
+            .into());
+        }
         let title = crate::format::to_display(title_value);
         let mut list = Vec::new();
         let add = |h: &Value, list: &mut Vec<crate::catalog::Attribute>| {
@@ -297,13 +311,14 @@ fn create_resources(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> 
         r.map_err(|f| match f {
             crate::eval::Flow::Error(e) => {
                 let prefix = crate::compile::declare::IN_RESOURCE_STATEMENT;
+                // (what the declaration itself refuses is the function's error in the
+                // reference: a duplicate, a title no title pattern matches, a class's
+                // parameters, an unknown class)
                 match e.message.strip_prefix(prefix) {
-                    Some(m) if m.starts_with("Duplicate declaration") => {
-                        crate::eval::Flow::from(Error {
-                            message: m.to_string(),
-                            ..*e
-                        })
-                    }
+                    Some(m) => crate::eval::Flow::from(Error {
+                        message: m.to_string(),
+                        ..*e
+                    }),
                     _ => crate::eval::Flow::from(e.at(span)),
                 }
             }

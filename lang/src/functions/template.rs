@@ -190,6 +190,13 @@ fn template(ev: &mut Evaluator, args: &[Value], _b: Option<&Closure>) -> EvalRes
             continue;
         }
         let Some(found) = super::modules::find(ev, name, "templates") else {
+            // (an absolute path is opened as it is: the reference fails to read it)
+            if std::path::Path::new(name).is_absolute() {
+                return Err(Error::eval(format!(
+                    "Failed to parse template {name}:\n  Filepath: {name}\n  Line: 1\n  Detail: No such file or directory @ rb_sysopen - {name}\n"
+                ))
+                .into());
+            }
             return Err(Error::eval(format!("Could not find template '{name}'")).into());
         };
         let path = found.display().to_string();
@@ -931,6 +938,24 @@ fn legacy_function(modulepath: &[std::path::PathBuf], name: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use crate::test_support::check;
+
+    /// A template named by an absolute path that does not exist fails to be read, as in the
+    /// reference (`Failed to parse template /no/such:` with Ruby's detail; its Filepath and
+    /// Line are its own file_impl.rb's, docs/deviations.md), where a module's template name
+    /// is not found.
+    #[test]
+    fn a_missing_absolute_template_fails_to_be_read() {
+        check(&[
+            (
+                "template('/no/such/template.erb')",
+                Err("Evaluation Error: Error while evaluating a Function Call, Failed to parse template /no/such/template.erb:\n  Filepath: /no/such/template.erb\n  Line: 1\n  Detail: No such file or directory @ rb_sysopen - /no/such/template.erb\n"),
+            ),
+            (
+                "template('nosuchmodule/x.erb')",
+                Err("Evaluation Error: Error while evaluating a Function Call, Could not find template 'nosuchmodule/x.erb'"),
+            ),
+        ]);
+    }
 
     /// An unset match variable looked up by a template is nil, under strict mode too, as
     /// `$1` is undef (the oracle: `'nil|nil'`).

@@ -71,6 +71,47 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             other => other.clone(),
         },
         (RValue::Int(i), M::to_f) => RValue::Float(*i as f64),
+        // `Integer#[]`: the bit at an index (two's complement, infinitely sign-extended), or
+        // `n[i, len]` the `len` bits from there; a template indexing a number as if it were
+        // a hash (`keydata['type']` of collectd's curl_json) gets Ruby's TypeError.
+        (RValue::Int(n), M::op_aref) if !matches!(c.arg(0), Some(RValue::Range(_))) => {
+            c.arity(1, 2)?;
+            let index = |v: &RValue| match v {
+                RValue::Int(i) => Ok(*i),
+                RValue::Float(f) if f.is_finite() => Ok(f.trunc() as i64),
+                other => raise(
+                    format!(
+                        "no implicit conversion of {} into Integer",
+                        match other {
+                            RValue::Nil => "nil".to_string(),
+                            RValue::Bool(b) => b.to_string(),
+                            other => other.class_name(),
+                        }
+                    ),
+                    c.at,
+                ),
+            };
+            let at = index(&c.args[0])?;
+            let bit = |k: i64| -> i64 {
+                if k < 0 {
+                    0
+                } else if k >= 64 {
+                    (*n < 0) as i64
+                } else {
+                    (n >> k) & 1
+                }
+            };
+            match c.args.get(1) {
+                None => RValue::Int(bit(at)),
+                Some(len) => {
+                    let len = index(len)?;
+                    if !(0..=62).contains(&len) {
+                        return Ok(None);
+                    }
+                    RValue::Int((0..len).fold(0, |acc, j| acc | (bit(at + j) << j)))
+                }
+            }
+        }
         (RValue::Float(_), M::to_f) => recv.clone(),
         (RValue::Int(i), M::to_s | M::inspect) if !c.args.is_empty() => {
             let base = c.int_arg(0)?;

@@ -626,12 +626,22 @@ fn range(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
 
 fn any2array(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
     match args {
+        // (undef comes to the 3.x function as '', and `return [] if arguments == ['']`)
         [] | [Value::Undef] => Ok(Value::empty_array()),
+        [Value::String(s)] if s.is_empty() => Ok(Value::empty_array()),
         [Value::Array(_)] => Ok(args[0].clone()),
         [Value::Hash(h)] => Ok(Value::array(
             h.iter().flat_map(|(k, v)| [k.clone(), v.clone()]).collect(),
         )),
-        _ => Ok(Value::array(args.to_vec())),
+        // (each undef argument as the '' it came as)
+        _ => Ok(Value::array(
+            args.iter()
+                .map(|v| match v {
+                    Value::Undef => Value::string(""),
+                    v => v.clone(),
+                })
+                .collect(),
+        )),
     }
 }
 
