@@ -34,6 +34,7 @@ pub fn to_s(v: &RValue) -> String {
         ),
         RValue::Regexp(re) => {
             let (src, flags) = crate::regexp::ruby_source(re);
+            let src = escape_slashes(src);
             let off: String = "mix".chars().filter(|c| !flags.contains(*c)).collect();
             if off.is_empty() {
                 format!("(?{flags}:{src})")
@@ -189,7 +190,7 @@ fn inspect_in(v: &RValue, open: &mut Vec<usize>) -> String {
         RValue::Regexp(re) => {
             let (src, flags) = crate::regexp::ruby_source(re);
             let flags: String = "mix".chars().filter(|c| flags.contains(*c)).collect();
-            format!("/{src}/{flags}")
+            format!("/{}/{flags}", escape_slashes(src))
         }
         RValue::Match(c, names) => {
             let mut s = format!(
@@ -285,6 +286,24 @@ pub fn struct_inspect(o: &crate::value::Object, mut show: impl FnMut(&RValue) ->
         true => format!("#<struct {}>", shown.join(", ")),
         false => format!("#<struct {} {}>", o.class.name, shown.join(", ")),
     }
+}
+
+/// A regexp's source as `Regexp#inspect` and `#to_s` show it: a `/` not escaped gets a
+/// backslash (`Regexp.new('a/b').inspect` is `/a\/b/`).
+fn escape_slashes(src: &str) -> std::borrow::Cow<'_, str> {
+    if !src.contains('/') {
+        return std::borrow::Cow::Borrowed(src);
+    }
+    let mut out = String::with_capacity(src.len() + 2);
+    let mut escaped = false;
+    for c in src.chars() {
+        if c == '/' && !escaped {
+            out.push('\\');
+        }
+        escaped = c == '\\' && !escaped;
+        out.push(c);
+    }
+    std::borrow::Cow::Owned(out)
 }
 
 #[cfg(test)]
