@@ -1,6 +1,6 @@
 //! `Timespan.new` and `Timestamp.new`: every signature of the reference, with its errors.
 
-use super::dispatch::{arity_reason, got, mismatch, struct_reasons, Signature};
+use super::dispatch::{arity_reason, expects, got, mismatch, struct_reasons, Signature};
 use super::span_format::{parse_timespan, parse_timespan_any, parse_timespan_default};
 use super::strptime::{parse_timestamp, parse_timestamp_any};
 use super::{nanos_from_f64, Timespan, Timestamp, NANOS_PER_SEC};
@@ -40,7 +40,9 @@ const STAMP_SIGS: [Signature; 4] = [
     },
 ];
 
-const FIELD_KEYS: [&str; 7] = [
+/// The keys of the hash form with fields (its Struct's, in order): `negative`, then the fields.
+const FIELD_HASH_KEYS: [&str; 8] = [
+    "negative",
     "days",
     "hours",
     "minutes",
@@ -49,6 +51,8 @@ const FIELD_KEYS: [&str; 7] = [
     "microseconds",
     "nanoseconds",
 ];
+/// The fields, largest first (also the component form's parameters).
+const FIELD_KEYS: &[&str] = FIELD_HASH_KEYS.split_at(1).1;
 
 /// A format argument: one format or a list of formats to try in turn.
 enum Formats<'a> {
@@ -123,7 +127,7 @@ fn seconds_reason(v: &Value) -> Option<String> {
 
 fn span_string_entry(key: &str, v: &Value) -> Option<Vec<String>> {
     match key {
-        "string" => string1(v).err().map(|e| vec![format!("expects {e}")]),
+        "string" => expects(string1(v)),
         "format" => formats_of(v).err(),
         _ => None,
     }
@@ -143,7 +147,7 @@ fn span_field_entry(key: &str, v: &Value) -> Option<Vec<String>> {
 
 fn stamp_entry(key: &str, v: &Value) -> Option<Vec<String>> {
     match key {
-        "string" | "timezone" => string1(v).err().map(|e| vec![format!("expects {e}")]),
+        "string" | "timezone" => expects(string1(v)),
         "format" => formats_of(v).err(),
         _ => None,
     }
@@ -188,9 +192,9 @@ pub fn timespan_new(args: &[Value]) -> Result<Value, Error> {
                     },
                 }
             } else {
-                let mut allowed = vec!["negative"];
-                allowed.extend(FIELD_KEYS);
-                if !struct_reasons("hash_arg", h, &[], &allowed, &span_field_entry).is_empty() {
+                if !struct_reasons("hash_arg", h, &[], &FIELD_HASH_KEYS, &span_field_entry)
+                    .is_empty()
+                {
                     return Err(span_mismatch(args));
                 }
                 let get = |k: &str| h.get(&Value::from(k)).and_then(Value::as_int).unwrap_or(0);
@@ -296,20 +300,7 @@ fn span_mismatch(args: &[Value]) -> Error {
             &["string", "format"][..],
             &span_string_entry as &dyn Fn(&str, &Value) -> Option<Vec<String>>,
         ),
-        (
-            &[][..],
-            &[
-                "negative",
-                "days",
-                "hours",
-                "minutes",
-                "seconds",
-                "milliseconds",
-                "microseconds",
-                "nanoseconds",
-            ][..],
-            &span_field_entry,
-        ),
+        (&[][..], &FIELD_HASH_KEYS[..], &span_field_entry),
     ]
     .into_iter()
     .enumerate()

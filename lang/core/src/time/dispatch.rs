@@ -91,6 +91,11 @@ pub(crate) fn got(v: &Value) -> String {
     }
 }
 
+/// A value's check as [`struct_reasons`]' `entry` gives it: `expects WHY` when refused.
+pub(crate) fn expects<T>(check: Result<T, String>) -> Option<Vec<String>> {
+    check.err().map(|why| vec![format!("expects {why}")])
+}
+
 /// Why a constructor's hash argument `param` is refused, worded as the reference describes a
 /// Struct mismatch: the struct's keys (`keys`, in its order) first, a required one missing
 /// or its value refused (`entry` gives the reasons after `entry 'KEY'`, none when the value

@@ -2,7 +2,7 @@
 
 use super::range::SemVerRange;
 use crate::error::Error;
-use crate::time::dispatch::{arity_reason, got, mismatch, struct_reasons, Signature};
+use crate::time::dispatch::{arity_reason, expects, got, mismatch, struct_reasons, Signature};
 use crate::values::{Map, Value};
 use semver::{BuildMetadata, Prerelease, Version};
 use std::rc::Rc;
@@ -92,15 +92,14 @@ fn version_from(
 }
 
 fn hash_reasons(h: &Map) -> Vec<String> {
-    let expects = |why: Result<(), String>| why.err().map(|w| vec![format!("expects {w}")]);
     struct_reasons(
         "hash_args",
         h,
         &["major", "minor", "patch"],
         &["major", "minor", "patch", "prerelease", "build"],
         &|key, v| match key {
-            "major" | "minor" | "patch" => expects(positive(v).map(drop)),
-            _ => expects(qualifier(v).map(drop)),
+            "major" | "minor" | "patch" => expects(positive(v)),
+            _ => expects(qualifier(v)),
         },
     )
 }
@@ -204,15 +203,14 @@ fn exclude(v: &Value) -> Result<bool, String> {
 }
 
 fn range_hash_reasons(h: &Map) -> Vec<String> {
-    let expects = |why: Result<(), String>| why.err().map(|w| vec![format!("expects {w}")]);
     struct_reasons(
         "hash_args",
         h,
         &["min"],
         &["min", "max", "exclude_max"],
         &|key, v| match key {
-            "exclude_max" => expects(exclude(v).map(drop)),
-            _ => expects(bound(v).map(drop)),
+            "exclude_max" => expects(exclude(v)),
+            _ => expects(bound(v)),
         },
     )
 }
