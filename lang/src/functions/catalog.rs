@@ -232,18 +232,25 @@ fn create_resources(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> 
             None => (ResourceForm::Regular, type_name),
         },
     };
-    let Some(kind) = ev.resource_kind_loading(&type_name)? else {
-        // (named lower-case, as the reference's `Puppet::Resource` holds it)
-        return Err(Error::eval(format!(
-            "Unknown resource type: '{}'",
-            type_name.to_lowercase()
-        ))
-        .into());
-    };
     let Value::Hash(instances) = &args[1] else {
         return Ok(Value::Undef);
     };
     let span = ev.call_span;
+    if type_name.eq_ignore_ascii_case("class") && form != ResourceForm::Regular {
+        // (the reference's issue, located in no file, without the call's prefix)
+        let saved = ev.file_override.replace("unknown".into());
+        let line = ev.line_of(span);
+        let e = Error::eval(format!(
+            "Classes are not virtualizable{}",
+            ev.location_suffix(line)
+        ))
+        .at(span);
+        ev.file_override = saved;
+        return Err(e.into());
+    }
+    // The type is looked up at the first instance, after its parameters are merged: an
+    // empty hash declares nothing and names no type.
+    let mut kind: Option<ResourceKind> = None;
     for (title_value, attrs) in instances.iter() {
         // (the source merges each instance's parameters into the defaults as it declares
         // it: Ruby's TypeError for one that is no hash, after the instances before it)
@@ -254,78 +261,103 @@ fn create_resources(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> 
             ))
             .into());
         }
-        let title = crate::format::to_display(title_value);
-        let mut list = Vec::new();
-        let add = |h: &Value, list: &mut Vec<crate::catalog::Attribute>| {
-            if let Value::Hash(h) = h {
-                for (k, v) in h.iter() {
-                    let name: Rc<str> = crate::format::to_display(k).into();
-                    list.retain(|a: &crate::catalog::Attribute| a.name != name);
-                    list.push(crate::catalog::Attribute {
-                        name,
-                        value: v.clone(),
-                        append: false,
-                        span,
-                    });
+        let kind = match &kind {
+            Some(k) => k.clone(),
+            None => match ev.resource_kind_loading(&type_name)? {
+                Some(k) => kind.insert(k).clone(),
+                // (named lower-case, as the reference's `Puppet::Resource` holds it)
+                None => {
+                    return Err(Error::eval(format!(
+                        "Unknown resource type: '{}'",
+                        type_name.to_lowercase()
+                    ))
+                    .into())
                 }
-            }
+            },
         };
-        add(&defaults, &mut list);
-        add(attrs, &mut list);
-        // A title that is not a string (`ensure_resource('apache::listen', 443)`) becomes
-        // the resource's `name` too, as a string, first among its parameters.
-        if !matches!(title_value, Value::String(_))
-            && !matches!(kind, ResourceKind::Class)
-            && !list.iter().any(|a| &*a.name == "name")
-        {
-            list.insert(
-                0,
-                crate::catalog::Attribute {
-                    name: "name".into(),
-                    value: Value::string(title.as_str()),
-                    append: false,
-                    span,
-                },
-            );
+        // An array of titles declares one resource a title, with the same parameters.
+        let titles = match title_value {
+            Value::Array(a) => a.iter().collect::<Vec<_>>(),
+            one => vec![one],
+        };
+        for title_value in titles {
+            declare_instance(ev, &kind, &type_name, form, title_value, attrs, &defaults)?;
         }
-        let kind_for = match &kind {
-            ResourceKind::Class => ResourceKind::Class,
-            other => other.clone(),
-        };
-        // The reference knows no file for these resources; a duplicate is the function's
-        // error.
-        let saved = ev.file_override.replace("unknown".into());
-        // (a class is evaluated at once: what it declares keeps its tags)
-        ev.title_not_string =
-            !matches!(title_value, Value::String(_)) && !matches!(kind, ResourceKind::Class);
-        let r = ev.declare(
-            &kind_for,
-            &type_name,
-            title.as_str().into(),
-            list,
-            form,
-            span,
-        );
-        ev.title_not_string = false;
-        ev.file_override = saved;
-        r.map_err(|f| match f {
-            crate::eval::Flow::Error(e) => {
-                let prefix = crate::compile::declare::IN_RESOURCE_STATEMENT;
-                // (what the declaration itself refuses is the function's error in the
-                // reference: a duplicate, a title no title pattern matches, a class's
-                // parameters, an unknown class)
-                match e.message.strip_prefix(prefix) {
-                    Some(m) => crate::eval::Flow::from(Error {
-                        message: m.to_string(),
-                        ..*e
-                    }),
-                    _ => crate::eval::Flow::from(e.at(span)),
-                }
-            }
-            other => other,
-        })?;
     }
     Ok(Value::Undef)
+}
+
+/// One resource of `create_resources`: the defaults' parameters, then the instance's.
+fn declare_instance(
+    ev: &mut Evaluator,
+    kind: &ResourceKind,
+    type_name: &str,
+    form: ResourceForm,
+    title_value: &Value,
+    attrs: &Value,
+    defaults: &Value,
+) -> Result<(), crate::eval::Flow> {
+    let span = ev.call_span;
+    let title = crate::format::to_display(title_value);
+    let mut list = Vec::new();
+    let add = |h: &Value, list: &mut Vec<crate::catalog::Attribute>| {
+        if let Value::Hash(h) = h {
+            for (k, v) in h.iter() {
+                let name: Rc<str> = crate::format::to_display(k).into();
+                list.retain(|a: &crate::catalog::Attribute| a.name != name);
+                list.push(crate::catalog::Attribute {
+                    name,
+                    value: v.clone(),
+                    append: false,
+                    span,
+                });
+            }
+        }
+    };
+    add(defaults, &mut list);
+    add(attrs, &mut list);
+    // A title that is not a string (`ensure_resource('apache::listen', 443)`) becomes
+    // the resource's `name` too, as a string, first among its parameters.
+    if !matches!(title_value, Value::String(_))
+        && !matches!(kind, ResourceKind::Class)
+        && !list.iter().any(|a| &*a.name == "name")
+    {
+        list.insert(
+            0,
+            crate::catalog::Attribute {
+                name: "name".into(),
+                value: Value::string(title.as_str()),
+                append: false,
+                span,
+            },
+        );
+    }
+    // The reference knows no file for these resources; a duplicate is the function's
+    // error.
+    let saved = ev.file_override.replace("unknown".into());
+    // (a class is evaluated at once: what it declares keeps its tags)
+    ev.title_not_string =
+        !matches!(title_value, Value::String(_)) && !matches!(kind, ResourceKind::Class);
+    let r = ev.declare(kind, type_name, title.as_str().into(), list, form, span);
+    ev.title_not_string = false;
+    ev.file_override = saved;
+    r.map_err(|f| match f {
+        crate::eval::Flow::Error(e) => {
+            let prefix = crate::compile::declare::IN_RESOURCE_STATEMENT;
+            // (what the declaration itself refuses is the function's error in the
+            // reference: a duplicate, a title no title pattern matches, a class's
+            // parameters, an unknown class)
+            match e.message.strip_prefix(prefix) {
+                Some(m) => crate::eval::Flow::from(Error {
+                    message: m.to_string(),
+                    ..*e
+                }),
+                _ => crate::eval::Flow::from(e.at(span)),
+            }
+        }
+        other => other,
+    })?;
+    Ok(())
 }
 
 const CLASSES: &[&str] = &["Any +$names"];

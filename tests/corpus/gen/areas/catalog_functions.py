@@ -121,6 +121,15 @@ PROGRAMS = [
     "notice(Resource['class', 'a'])",
     # a title that is not a string is the instance's name too
     "define d { }\ncreate_resources('d', {443 => {}, 'x' => {}})\ncreate_resources('d', {5 => {'name' => 'q'}})",
+    # the type is looked up at the first instance (mysql's README example: an empty hash of
+    # an unknown type declares nothing); an array title declares each of its titles; a
+    # virtual or exported class is refused before any instance
+    "create_resources('nosuch', {})\nnotice(1)",
+    "create_resources('nosuch', {'a' => 'x'})",
+    "create_resources('notify', {['a', 'b'] => {'message' => 'm'}})",
+    "define d { }\ncreate_resources('d', {['a', 'b'] => {}, 'c' => {}}, {'tag' => 't'})",
+    "create_resources('@class', {})",
+    "class a { }\ncreate_resources('@@class', {'a' => {}})",
 ]
 
 REFERENCE_INTERNALS = [
