@@ -1065,13 +1065,14 @@ impl Interp<'_> {
                 return Ok(v);
             }
         }
+        // (`Kernel#require`: at the top, in a class's or a module's body, in a method)
+        if matches!(id, M::require | M::require_relative) && args.len() == 1 {
+            if let Some(v) = self.require(name, &args[0], at)? {
+                return Ok(v);
+            }
+        }
         match this {
             This::Template => {
-                if matches!(name, "require" | "require_relative") && args.len() == 1 {
-                    if let Some(v) = self.require(name, &args[0], at)? {
-                        return Ok(v);
-                    }
-                }
                 // a Ruby block given to a Puppet function, which calls it as a lambda
                 if let (Some(b), M::call_function, false) = (block, id, self.host.self_is_scope()) {
                     let Some((f, rest)) = args.split_first() else {

@@ -83,6 +83,7 @@ fn call_with(it: &mut Interp, c: &Call) -> R {
             };
             Err(Flow::from(RubyError::raised_as(class, msg, at)))
         }
+        M::URI => super::uri::kernel(c),
         M::Integer => {
             c.arity(1, 2)?;
             let base = match c.args.get(1) {
@@ -227,6 +228,7 @@ pub fn is_kernel(id: M) -> bool {
     matches!(
         id,
         M::format
+            | M::URI
             | M::sprintf
             | M::raise
             | M::fail

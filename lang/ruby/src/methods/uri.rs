@@ -40,6 +40,23 @@ pub fn class_call(c: &Call, class: &str) -> R<Option<RValue>> {
     }))
 }
 
+/// `Kernel#URI(x)`: a URI as it is, a string parsed as `URI.parse` does.
+pub fn kernel(c: &Call) -> R<RValue> {
+    c.arity(1, 1)?;
+    match &c.args[0] {
+        RValue::Host(h) if h.as_any().is::<Uri>() => Ok(c.args[0].clone()),
+        RValue::Str(s) => match parse(s) {
+            Some(u) => Ok(RValue::Host(Rc::new(u))),
+            None => Err(invalid(&crate::show::inspect(&c.args[0]), c.at)),
+        },
+        _ => Err(Flow::from(RubyError::raised_as(
+            "ArgumentError",
+            "bad argument (expected URI object or URI string)",
+            c.at,
+        ))),
+    }
+}
+
 /// How Ruby names a non-string in "bad URI": its `to_s`, nil as `nil`.
 fn to_s_shown(v: &RValue) -> String {
     match v {

@@ -326,3 +326,31 @@ fn instance_variables_of_a_function_last_across_its_calls() {
     );
     std::fs::remove_dir_all(&root).unwrap();
 }
+
+/// `require` is Kernel's everywhere: in a helper's class or module body and in a method
+/// of a class (archive's `PuppetX::Bodeco::Util::HTTP` requires `net/http` in its class
+/// body), not only at a file's top; `URI(x)` is Kernel's too.
+#[test]
+fn require_in_a_class_body_and_a_method() {
+    let (root, v4, _) = function_dirs("reqclass");
+    let helper = root.join("m/lib/puppet_x/m");
+    std::fs::create_dir_all(&helper).unwrap();
+    std::fs::write(
+        helper.join("util.rb"),
+        "module PuppetX\n  module M\n    module Util\n      require 'json'\n      \
+         class Parts\n        require 'uri'\n        def host(u)\n          \
+         require 'shellwords'\n          URI(u).host\n        end\n      end\n    end\n  \
+         end\nend\n",
+    )
+    .unwrap();
+    std::fs::write(
+        v4.join("host.rb"),
+        "require 'puppet_x/m/util'\nPuppet::Functions.create_function(:'m::host') do\n  \
+         def host(u)\n    PuppetX::M::Util::Parts.new.host(u)\n  end\nend\n",
+    )
+    .unwrap();
+    let mut s = session_on(&root);
+    let v = s.eval("m::host('http://example.com:81/x')").unwrap();
+    assert_eq!(crate::format::to_programmatic(&v), "'example.com'");
+    std::fs::remove_dir_all(&root).unwrap();
+}
