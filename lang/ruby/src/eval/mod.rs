@@ -1724,7 +1724,7 @@ fn core_constant_made(name: &str, at: usize) -> R {
         | "Process" | "Open3" | "Signal" | "Socket" | "Net" | "ENV" | "ARGV" | "STDIN"
         | "STDOUT" | "STDERR" | "Thread" | "Fiber" => unsupported(
             format!(
-                "{name} (files, processes and Ruby's object space are out of a template's reach)"
+                "{name} (files, processes, the network and Ruby's object space are out of reach here)"
             ),
             at,
         ),

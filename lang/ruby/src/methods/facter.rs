@@ -325,7 +325,7 @@ pub fn class_call(it: &mut Interp, class: &str, c: &Call) -> R<Option<RValue>> {
         if !it.host.module_files() {
             // (a template: `File.join` above, no more)
             return unsupported(
-                format!("{class}.{} (files, processes and Ruby's object space are out of a template's reach)", c.name),
+                format!("{class}.{} (files, processes, the network and Ruby's object space are out of reach here)", c.name),
                 c.at,
             );
         }

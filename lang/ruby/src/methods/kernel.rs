@@ -190,7 +190,7 @@ fn call_with(it: &mut Interp, c: &Call) -> R {
         }
         M::op_backtick | M::system | M::exec | M::spawn | M::fork | M::syscall => unsupported(
             format!(
-                "running a command ({}) in a template",
+                "running a command ({})",
                 if c.id == M::op_backtick { "`...` or %x()" } else { name }
             ),
             at,
@@ -205,7 +205,7 @@ fn call_with(it: &mut Interp, c: &Call) -> R {
             Ok(RValue::Bool(it.block_given()))
         }
         M::eval | M::instance_eval | M::binding => unsupported(
-            format!("'{name}' (Ruby code from a string) in a template"),
+            format!("'{name}' (Ruby code from a string)"),
             at,
         ),
         M::puts | M::print | M::p | M::pp | M::require | M::load | M::open
@@ -214,7 +214,7 @@ fn call_with(it: &mut Interp, c: &Call) -> R {
         | M::public_send | M::define_method | M::caller | M::at_exit
         | M::trap | M::warn | M::lambda | M::proc | M::tap | M::then | M::freeze | M::to_s
         | M::inspect | M::file | M::tags | M::classes | M::all_tags | M::string | M::result => {
-            unsupported(format!("'{name}' in a template"), at)
+            unsupported(format!("'{name}'"), at)
         }
         _ => raise(
             format!("undefined local variable or method `{name}' for #<Puppet::Parser::TemplateWrapper>"),
