@@ -22,6 +22,9 @@
 //!
 //! The parameter sweep (`param_sweep/`, its README) likewise: every class and define declared
 //! with random values of its parameters' types (`PARAM_SWEEP_DIR`).
+//!
+//! The documentation sweep (`doc_sweep/`, its README) likewise: the examples the modules'
+//! authors give in their manifests' comments and READMEs (`DOC_SWEEP_DIR`).
 
 use prepl_tests::module_cache::{compact, known, load_cases_of, modules_dir};
 use prepl_tests::*;
@@ -75,6 +78,11 @@ fn spec_sweep() {
 #[test]
 fn param_sweep() {
     sweep("param sweep", sweep_dir("PARAM_SWEEP_DIR", "param_sweep"));
+}
+
+#[test]
+fn doc_sweep() {
+    sweep("doc sweep", sweep_dir("DOC_SWEEP_DIR", "doc_sweep"));
 }
 
 fn sweep(what: &'static str, dir: PathBuf) {
