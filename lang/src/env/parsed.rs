@@ -31,7 +31,7 @@
 //! loaded, so an address is not reused while it can still hold it. The trees themselves
 //! never cross threads (they hold `Rc`s and `Cell`s); only the frozen copies do.
 
-use crate::error::{Error, ErrorKind, Source};
+use crate::error::{Error, Source};
 use crate::eval::resolve::Layouts;
 use crate::syntax::ast::Program;
 use crate::syntax::frozen::Frozen;
@@ -242,7 +242,7 @@ fn parse_now(path: &Path, text: &str) -> Result<Parsed, Error> {
             // A regexp Ruby cannot compile (refused by the lexer): the reference raises it
             // without a position inside what loads the file (`include`), which wraps it and
             // gives its own position.
-            false if e.kind == ErrorKind::Failed => return Error::eval(e.message),
+            false if e.is_bad_regexp() => return Error::eval(e.message),
             false => e,
         };
         e.in_source(&source)

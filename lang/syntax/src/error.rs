@@ -173,6 +173,17 @@ impl Error {
     pub fn validation(message: impl Into<String>, span: Span) -> Error {
         Error::new(ErrorKind::Validation, message).at(span)
     }
+    /// A regexp literal Ruby cannot compile, refused by the lexer. The reference raises it
+    /// from its lexer without the parser's wording, inside what loads the source (`include`,
+    /// `epp()`, `Type()`), which wraps it as its own error: kept apart from syntax errors.
+    pub fn bad_regexp(message: impl Into<String>, span: Span) -> Error {
+        Error::new(ErrorKind::Failed, message).at(span)
+    }
+    /// Whether an error the lexer or parser returned is [`Error::bad_regexp`]'s (the only
+    /// `Failed` error of this crate; after evaluation `Failed` is also `fail()`'s).
+    pub fn is_bad_regexp(&self) -> bool {
+        self.kind == ErrorKind::Failed
+    }
     pub fn interrupted() -> Error {
         Error::new(ErrorKind::Interrupted, "Interrupted")
     }

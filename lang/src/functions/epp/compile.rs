@@ -261,7 +261,7 @@ fn find_render_assignment(e: &Expr, found: &mut Option<usize>) {
 fn template_error(src: &TemplateSource, map: &SourceMap, e: Error) -> Error {
     // (a regexp Ruby cannot compile, refused by the lexer, is no EPP error: the reference
     // raises it inside the call)
-    if e.kind == ErrorKind::Failed {
+    if e.is_bad_regexp() {
         return Error::eval(e.message);
     }
     if e.kind == ErrorKind::Incomplete && e.message == "Syntax error at end of input" {

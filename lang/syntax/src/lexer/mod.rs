@@ -344,11 +344,10 @@ impl<'a> Lexer<'a> {
                         // lexer meets it (a file with one in code never run fails to load).
                         if let Some(message) = crate::ruby_regexp::ruby_syntax_error(&pattern) {
                             let description = crate::ruby_regexp::ruby_description(&pattern);
-                            return Err(Error::new(
-                                ErrorKind::Failed,
+                            return Err(Error::bad_regexp(
                                 format!("{message}: {description}"),
-                            )
-                            .at(Span::new(start, start + close + 1)));
+                                Span::new(start, start + close + 1),
+                            ));
                         }
                         self.push(Tok::Regex(Rc::from(pattern)), start, start + close + 1);
                         return Ok(());

@@ -68,8 +68,7 @@ pub fn parse_type_text(
 /// regexp, an evaluation error (the reference's has no position, and is wrapped as one).
 fn syntax_error(e: Error) -> Error {
     // (a regexp Ruby cannot compile, which the lexer refuses, is raised inside the call too)
-    if e.kind == ErrorKind::Failed
-        || e.kind == ErrorKind::Incomplete && e.message.contains("at end of input")
+    if e.is_bad_regexp() || e.kind == ErrorKind::Incomplete && e.message.contains("at end of input")
     {
         Error::eval(e.message)
     } else {
