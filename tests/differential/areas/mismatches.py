@@ -76,6 +76,19 @@ def deviation(src, expected, got):
     if not e and g and re.search(r"Collection\[|\bOptional\b(?!\[)|Array\[Any, \d", src):
         return ("the reference lets through a value its type refuses where its normal form "
                 "forgets a size or cannot describe a bare Optional (docs/deviations.md)")
+    # An alias keeps its sizes in prepl (`A = Collection[1, 5]`), also where a signature is
+    # listed; the reference's normal form forgets them (`A = Collection`).
+    def forget_sizes(text):
+        text = re.sub(r"Collection\[[^\[\]]*\]", "Collection", text)
+        return re.sub(r"Array\[Any(, [^\[\]]*)?\]", "Array", text)
+    if e and g and "type " in src and e != g and forget_sizes(g) == forget_sizes(e):
+        return ("an alias keeps the sizes its definition gives (docs/deviations.md), where "
+                "the reference's normal form forgets a Collection's or an Array[Any]'s")
+    # `Optional[NotUndef]` in an alias is a bare `Optional` in the reference's normal form,
+    # which accepts undef alone.
+    if e and not g and re.search(r"type \w+ = .*Optional\[NotUndef\]", src):
+        return ("the reference's normal form makes Optional[NotUndef] in an alias a bare "
+                "Optional, which refuses every value but undef (docs/deviations.md)")
     # A class parameter typed Iterable: the reference describes the value's inferred type,
     # which an Integer's is as a type, so it lets a negative integer through.
     if not e and "expects an Iterable value, got Integer" in g and "class " in src:
