@@ -101,6 +101,10 @@ struct Ready {
     /// With what was defined: the function's file and its helpers, as errors show them
     /// (shared by the calls: none makes its own list).
     sources: Option<Rc<Vec<Source>>>,
+    /// With what was defined: the methods the calls run, found once (`calling::methods_of`:
+    /// a 4.x function's by its declarations, a 3.x function's block), not by name at
+    /// each call.
+    methods: Box<[Option<ruby::value::Method>]>,
 }
 
 /// What a function file and the helpers it required defined.
