@@ -403,12 +403,8 @@ fn prepare(
                     .into());
                 }
             }
-            let list = if from_ruby {
-                args.iter().map(to_ruby).collect::<ruby::RArray>()
-            } else {
-                args.iter().map(to_ruby_3x).collect::<ruby::RArray>()
-            };
-            Ok((usize::MAX, RubyArgs::One(RValue::array(list)), None, false))
+            let list = ruby_list(args, if from_ruby { to_ruby } else { to_ruby_3x });
+            Ok((usize::MAX, RubyArgs::One(list), None, false))
         }
     }
 }
