@@ -111,11 +111,13 @@ fn call_as(
     // call of a function not yet loaded changes it).
     {
         let ready = found.ready.borrow();
-        if let Some(r @ Ready {
-            defined: Some(known),
-            sources: Some(sources),
-            ..
-        }) = &*ready
+        if let Some(
+            r @ Ready {
+                defined: Some(known),
+                sources: Some(sources),
+                ..
+            },
+        ) = &*ready
         {
             return call_ready(ev, name, found, r, known, sources, args, block, from_ruby);
         }
@@ -241,7 +243,15 @@ fn call_as(
         }
         Err((e, _)) => return Err(fail(e, &host.sources).into()),
     };
-    finish(name, found, &parsed, value, index, signatures.as_deref(), mismatch)
+    finish(
+        name,
+        found,
+        &parsed,
+        value,
+        index,
+        signatures.as_deref(),
+        mismatch,
+    )
 }
 
 /// Calls a function whose file and helpers were loaded (`Ready` with what they defined):
@@ -287,7 +297,15 @@ fn call_ready(
         Ok(v) => v,
         Err(e) => return Err(ruby_error(name, e, &host.sources).into()),
     };
-    finish(name, found, parsed, value, index, signatures.as_deref(), mismatch)
+    finish(
+        name,
+        found,
+        parsed,
+        value,
+        index,
+        signatures.as_deref(),
+        mismatch,
+    )
 }
 
 /// The name of the method a call runs (`index` from `prepare`).
