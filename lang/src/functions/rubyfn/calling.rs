@@ -395,7 +395,10 @@ fn prepare(
                     .collect::<Vec<_>>();
                 (i, RubyArgs::List(ruby_args))
             } else {
-                let i = signature::dispatch_signatures(name, sigs, args, block)?;
+                let i = match plainly_first(sigs, args, block) {
+                    true => 0,
+                    false => signature::dispatch_signatures(name, sigs, args, block)?,
+                };
                 let ruby_args = match args {
                     [one] => RubyArgs::One(to_ruby(one)),
                     _ => RubyArgs::List(args.iter().map(to_ruby).collect()),
@@ -464,6 +467,23 @@ fn finish(
         }
     }
     Ok(value)
+}
+
+/// Whether the first signature plainly takes the call (what `dispatch_signatures` would
+/// answer first, without the general type check): no block given or asked, each argument
+/// for a required parameter of `Any` or plain `String` type and of that type (most
+/// functions' one dispatch: stdlib's `fact`, `shell_escape`).
+fn plainly_first(sigs: &[Signature], args: &[Value], block: Option<&Closure>) -> bool {
+    let Some(sig) = sigs.first() else {
+        return false;
+    };
+    block.is_none()
+        && sig.block.is_none()
+        && !sig.fallback
+        && sig.params.len() == args.len()
+        && sig.params.iter().zip(args).all(|(p, a)| {
+            p.arity == signature::Arity::Required && plainly_instance(&p.ty, a)
+        })
 }
 
 /// Whether `v` is obviously of the declared return type `t`, without the general check:
