@@ -481,9 +481,11 @@ fn plainly_first(sigs: &[Signature], args: &[Value], block: Option<&Closure>) ->
         && sig.block.is_none()
         && !sig.fallback
         && sig.params.len() == args.len()
-        && sig.params.iter().zip(args).all(|(p, a)| {
-            p.arity == signature::Arity::Required && plainly_instance(&p.ty, a)
-        })
+        && sig
+            .params
+            .iter()
+            .zip(args)
+            .all(|(p, a)| p.arity == signature::Arity::Required && plainly_instance(&p.ty, a))
 }
 
 /// Whether `v` is obviously of the declared return type `t`, without the general check:
