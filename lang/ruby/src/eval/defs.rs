@@ -1844,6 +1844,45 @@ impl Interp<'_> {
         }
     }
 
+    /// Runs a method of the top with `self` the template (a module function's method) and
+    /// the one argument `arg`: a method whose one parameter is a plain required one gets
+    /// it bound in its frame as it starts (no argument list made, checked and taken apart
+    /// by `bind_params`); any other as `invoke` runs it.
+    pub(super) fn invoke_one(
+        &mut self,
+        m: &Method,
+        arg: RValue,
+        block: Option<BlockArg>,
+        at: usize,
+    ) -> R {
+        let (def, cref) = match m {
+            Method::Def(def, cref) if !def.zsuper && def.params.len() == 1 => (def, cref),
+            _ => return self.invoke(m, None, This::Template, vec![arg], block, at),
+        };
+        let DefParam::Req(name) = &def.params[0] else {
+            return self.invoke(m, None, This::Template, vec![arg], block, at);
+        };
+        let method = MethodFrame {
+            owner: None,
+            def: def.clone(),
+            args: Vec::new(),
+        };
+        // (`m` outlives the call: its definition is borrowed, not counted again)
+        let def: &MethodDef = def;
+        let frame = (This::Template, DefTarget::Template, cref.clone());
+        let r = self.with_frame(frame, at, |it| {
+            it.st.ctx.block = block;
+            it.st.ctx.method = Some(method);
+            // (the frame's scope is new: the parameter is a new variable)
+            it.bind_param(name, arg, true);
+            it.run_compiled(&def.body, &def.compiled)
+        });
+        match r {
+            Err(Flow::Return(v)) => Ok(v),
+            other => other,
+        }
+    }
+
     /// Binds a method's parameters to the arguments of a call, as Ruby does (defaults are
     /// evaluated in the method's frame, after the parameters before them).
     fn bind_params(&mut self, def: &MethodDef, mut args: Vec<RValue>, at: usize) -> R<()> {

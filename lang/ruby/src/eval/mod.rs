@@ -119,6 +119,39 @@ impl Drop for Loaded {
     }
 }
 
+impl Loaded {
+    /// The method of the top the code defined as `name` (what `Interp::call_top` finds by
+    /// name in an interpreter this is installed in), to call with
+    /// [`Interp::call_top_one`] or [`Interp::call_top_method`].
+    pub fn top_method(&self, name: &str) -> Option<Method> {
+        self.top_methods.get(name).cloned()
+    }
+}
+
+/// `undefined method` of the top's `name`.
+pub fn no_top_method(name: &str, at: usize) -> RubyError {
+    RubyError::raised_as("NoMethodError", format!("undefined method `{name}'"), at)
+}
+
+/// A top method's call's end as its value or the exception it raised.
+fn top_result(r: R, at: usize) -> Result<RValue, RubyError> {
+    match r {
+        Ok(v) | Err(Flow::Return(v)) => Ok(v),
+        Err(Flow::Error(e)) => Err(*e),
+        Err(Flow::Throw(thrown)) => Err(RubyError::raised_as(
+            "UncaughtThrowError",
+            format!("uncaught throw {}", inspect(&thrown.0)),
+            at,
+        )),
+        Err(Flow::Next(v)) => Ok(v),
+        Err(Flow::Break(_)) => Err(RubyError::raised_as(
+            "LocalJumpError",
+            "break from proc-closure",
+            at,
+        )),
+    }
+}
+
 pub fn raise<T>(message: impl Into<String>, at: usize) -> R<T> {
     Err(Flow::from(RubyError::raised(message, at)))
 }
@@ -262,27 +295,38 @@ impl<'h> Interp<'h> {
         at: usize,
     ) -> Result<RValue, RubyError> {
         let Some(m) = self.st.top_methods.get(name).cloned() else {
-            return Err(RubyError::raised_as(
-                "NoMethodError",
-                format!("undefined method `{name}'"),
-                at,
-            ));
+            return Err(no_top_method(name, at));
         };
-        match self.invoke(&m, None, This::Template, args, block, at) {
-            Ok(v) | Err(Flow::Return(v)) => Ok(v),
-            Err(Flow::Error(e)) => Err(*e),
-            Err(Flow::Throw(thrown)) => Err(RubyError::raised_as(
-                "UncaughtThrowError",
-                format!("uncaught throw {}", inspect(&thrown.0)),
-                at,
-            )),
-            Err(Flow::Next(v)) => Ok(v),
-            Err(Flow::Break(_)) => Err(RubyError::raised_as(
-                "LocalJumpError",
-                "break from proc-closure",
-                at,
-            )),
-        }
+        let r = self.invoke(&m, None, This::Template, args, block, at);
+        top_result(r, at)
+    }
+
+    /// Calls `m`, a method of the top that this interpreter's `Loaded` defined (found once
+    /// with [`Loaded::top_method`], for every call of a module function, instead of by
+    /// name at each), with the one argument `arg`: bound in the frame in place, without a
+    /// list, when the method takes exactly one (a 3.x function's block, most 4.x
+    /// dispatches' methods); its value, or the exception it raised.
+    pub fn call_top_one(
+        &mut self,
+        m: &Method,
+        arg: RValue,
+        block: Option<BlockArg>,
+        at: usize,
+    ) -> Result<RValue, RubyError> {
+        let r = self.invoke_one(m, arg, block, at);
+        top_result(r, at)
+    }
+
+    /// Calls `m` (see [`Interp::call_top_one`]) with `args`.
+    pub fn call_top_method(
+        &mut self,
+        m: &Method,
+        args: Vec<RValue>,
+        block: Option<BlockArg>,
+        at: usize,
+    ) -> Result<RValue, RubyError> {
+        let r = self.invoke(m, None, This::Template, args, block, at);
+        top_result(r, at)
     }
 
     pub fn run(&mut self, body: &[Node]) -> Result<(), RubyError> {

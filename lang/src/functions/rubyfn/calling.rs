@@ -77,6 +77,27 @@ pub fn call_from_ruby(ev: &mut Evaluator, name: &str, found: &Found, args: &[Val
     call_as(ev, name, found, args, None, true)
 }
 
+/// A call's Ruby arguments: one (a 3.x function's list, a 4.x method's one argument),
+/// bound in the method's frame as it starts, or a list.
+enum RubyArgs {
+    One(RValue),
+    List(Vec<RValue>),
+}
+
+impl RubyArgs {
+    fn into_vec(self) -> Vec<RValue> {
+        match self {
+            RubyArgs::One(v) => vec![v],
+            RubyArgs::List(list) => list,
+        }
+    }
+}
+
+/// The dispatch's answer for a call: the method to run (its index among the declarations;
+/// `usize::MAX` for a 3.x function's block), its Ruby arguments, the signatures (4.x), and
+/// whether the method is an argument-mismatch handler.
+type Prepared = (usize, RubyArgs, Option<Rc<Signatures>>, bool);
+
 fn call_as(
     ev: &mut Evaluator,
     name: &str,
@@ -85,6 +106,22 @@ fn call_as(
     block: Option<&Closure>,
     from_ruby: bool,
 ) -> EvalResult {
+    // A function called before in this evaluation, whose file and helpers were loaded:
+    // what every call of it uses is borrowed from its `Ready` (kept while it runs: only a
+    // call of a function not yet loaded changes it).
+    {
+        let ready = found.ready.borrow();
+        if let Some(
+            r @ Ready {
+                defined: Some(known),
+                sources: Some(sources),
+                ..
+            },
+        ) = &*ready
+        {
+            return call_ready(ev, name, found, r, known, sources, args, block, from_ruby);
+        }
+    }
     let fail = |e: RubyError, sources: &[Source]| ruby_error(name, e, sources);
     let main_source = |file: &RubyFile| Source {
         base: file.base,
@@ -126,8 +163,184 @@ fn call_as(
             (file, parsed, known)
         }
     };
-    // The method to run (its index among the declarations) and its Ruby arguments.
-    let (index, ruby_args, signatures, mismatch) = match &parsed.api {
+    let (index, ruby_args, signatures, mismatch) =
+        prepare(ev, name, found, &parsed, args, block, from_ruby)?;
+    let v3 = matches!(parsed.api, Api::V3 { .. });
+    let method = method_name(&parsed, index);
+    let mut host = FunctionHost {
+        inner: EvalHost::new(ev),
+        function: name,
+        v3,
+        block: block.cloned(),
+        sources: match &kept_sources {
+            Some(sources) => sources.clone(),
+            None => Rc::new(vec![main_source(&file)]),
+        },
+        deprecations: None,
+    };
+    // What the file (and the helpers it requires) defined, from an earlier call; else
+    // loaded now and kept.
+    if let (Some((_, required)), None) = (&known, &kept_sources) {
+        Rc::make_mut(&mut host.sources).extend(required.iter().map(|r| r.source.clone()));
+    }
+    let mut defined = None;
+    let result = {
+        let mut it = match &known {
+            Some((defs, _)) => ruby::Interp::calling(&mut host, defs),
+            None => ruby::Interp::new(&mut host),
+        };
+        it.set_instance(found.instance.clone());
+        let block_arg = block.map(|_| BlockArg::Host(RValue::Host(Rc::new(PuppetBlock))));
+        let loaded = match &known {
+            Some(_) => Ok(()),
+            None => {
+                // Puppet's own module for helpers (`module PuppetX::Stdlib` reopens it)
+                it.define_module("PuppetX");
+                it.load(&parsed.body)
+                    .map(|()| defined = Some(it.snapshot()))
+            }
+        };
+        // (whether an error came from loading the file: see below)
+        match loaded {
+            Ok(()) => it
+                .call_top(method, ruby_args.into_vec(), block_arg, file.base)
+                .map_err(|e| (e, false)),
+            Err(e) => Err((e, true)),
+        }
+    };
+    host.flush_deprecations();
+    let defined = defined.map(|defs| {
+        remember_definitions(crate::env::fs::key(&found.path), file.clone(), defs, &host)
+    });
+    if !was_ready || defined.is_some() {
+        let defined = defined.or(known);
+        let methods = match &defined {
+            Some((defs, _)) => methods_of(&parsed, defs),
+            None => Box::default(),
+        };
+        // (a call of this function still running keeps it: the next call stores it)
+        if let Ok(mut ready) = found.ready.try_borrow_mut() {
+            *ready = Some(Ready {
+                file: file.clone(),
+                parsed: parsed.clone(),
+                sources: defined.is_some().then(|| host.sources.clone()),
+                defined,
+                methods,
+            });
+        }
+    }
+    let value = match result {
+        Ok(v) => v,
+        // A 3.x function Ruby calls (`function_NAME`) is loaded by Puppet's autoloader,
+        // which rescues every exception of the file's loading: a `LoadError` there is its
+        // Puppet::Error, logged (called from Puppet, the file's exception is not wrapped).
+        Err((RubyError::Raised { class, message, .. }, true))
+            if from_ruby && v3 && ruby::error::is_script_error(&class) =>
+        {
+            let message = format!("Could not autoload puppet/parser/functions/{name}: {message}");
+            host.inner.ev.log(crate::LogLevel::Err, &message);
+            return Err(Error::eval(message).into());
+        }
+        Err((e, _)) => return Err(fail(e, &host.sources).into()),
+    };
+    finish(
+        name,
+        found,
+        &parsed,
+        value,
+        index,
+        signatures.as_deref(),
+        mismatch,
+    )
+}
+
+/// Calls a function whose file and helpers were loaded (`Ready` with what they defined):
+/// its method found once (`Ready::methods`), the interpreter started from what they
+/// defined, the argument bound in the method's frame.
+#[allow(clippy::too_many_arguments)]
+fn call_ready(
+    ev: &mut Evaluator,
+    name: &str,
+    found: &Found,
+    ready: &Ready,
+    known: &Known,
+    sources: &Rc<Vec<Source>>,
+    args: &[Value],
+    block: Option<&Closure>,
+    from_ruby: bool,
+) -> EvalResult {
+    let parsed = &*ready.parsed;
+    let (index, ruby_args, signatures, mismatch) =
+        prepare(ev, name, found, parsed, args, block, from_ruby)?;
+    let at = ready.file.base;
+    let mut host = FunctionHost {
+        inner: EvalHost::new(ev),
+        function: name,
+        v3: matches!(parsed.api, Api::V3 { .. }),
+        block: block.cloned(),
+        sources: sources.clone(),
+        deprecations: None,
+    };
+    let result = {
+        let mut it = ruby::Interp::calling(&mut host, &known.0);
+        it.set_instance(found.instance.clone());
+        let block_arg = block.map(|_| BlockArg::Host(RValue::Host(Rc::new(PuppetBlock))));
+        let slot = if index == usize::MAX { 0 } else { index };
+        match (ready.methods.get(slot), ruby_args) {
+            (Some(Some(m)), RubyArgs::One(arg)) => it.call_top_one(m, arg, block_arg, at),
+            (Some(Some(m)), RubyArgs::List(list)) => it.call_top_method(m, list, block_arg, at),
+            _ => Err(ruby::eval::no_top_method(method_name(parsed, index), at)),
+        }
+    };
+    host.flush_deprecations();
+    let value = match result {
+        Ok(v) => v,
+        Err(e) => return Err(ruby_error(name, e, &host.sources).into()),
+    };
+    finish(
+        name,
+        found,
+        parsed,
+        value,
+        index,
+        signatures.as_deref(),
+        mismatch,
+    )
+}
+
+/// The name of the method a call runs (`index` from `prepare`).
+fn method_name(parsed: &Parsed, index: usize) -> &str {
+    match parsed.decls.get(index) {
+        Some((m, _, _)) => m.as_str(),
+        None => METHOD_3X,
+    }
+}
+
+/// The methods a function's calls run, as its file defined them: a 4.x function's by its
+/// declarations' order, a 3.x function's block.
+fn methods_of(parsed: &Parsed, defs: &ruby::Loaded) -> Box<[Option<ruby::value::Method>]> {
+    match parsed.api {
+        Api::V4 { .. } => parsed
+            .decls
+            .iter()
+            .map(|(m, _, _)| defs.top_method(m))
+            .collect(),
+        Api::V3 { .. } => Box::new([defs.top_method(METHOD_3X)]),
+    }
+}
+
+/// Checks a call's arguments (a 3.x function's count, a 4.x function's dispatch) and
+/// converts them for Ruby.
+fn prepare(
+    ev: &mut Evaluator,
+    name: &str,
+    found: &Found,
+    parsed: &Parsed,
+    args: &[Value],
+    block: Option<&Closure>,
+    from_ruby: bool,
+) -> Result<Prepared, crate::eval::Flow> {
+    match &parsed.api {
         Api::V4 {
             dispatches,
             local_types,
@@ -180,13 +393,20 @@ fn call_as(
                 let ruby_args = std::iter::once(RValue::Scope)
                     .chain(args.iter().map(to_ruby))
                     .collect::<Vec<_>>();
-                (i, ruby_args)
+                (i, RubyArgs::List(ruby_args))
             } else {
-                let i = signature::dispatch_signatures(name, sigs, args, block)?;
-                (i, args.iter().map(to_ruby).collect::<Vec<_>>())
+                let i = match plainly_first(sigs, args, block) {
+                    true => 0,
+                    false => signature::dispatch_signatures(name, sigs, args, block)?,
+                };
+                let ruby_args = match args {
+                    [one] => RubyArgs::One(to_ruby(one)),
+                    _ => RubyArgs::List(args.iter().map(to_ruby).collect()),
+                };
+                (i, ruby_args)
             };
             let mismatch = sigs[i].fallback;
-            (i, ruby_args, Some(signatures), mismatch)
+            Ok((i, ruby_args, Some(signatures), mismatch))
         }
         Api::V3 { arity, .. } => {
             if let Some(n) = *arity {
@@ -204,90 +424,29 @@ fn call_as(
                     .into());
                 }
             }
-            let convert = if from_ruby { to_ruby } else { to_ruby_3x };
-            let list = args.iter().map(convert).collect::<ruby::RArray>();
-            (usize::MAX, vec![RValue::array(list)], None, false)
+            let list = ruby_list(args, if from_ruby { to_ruby } else { to_ruby_3x });
+            Ok((usize::MAX, RubyArgs::One(list), None, false))
         }
-    };
-    let v3 = matches!(parsed.api, Api::V3 { .. });
-    let method = match parsed.decls.get(index) {
-        Some((m, _, _)) => m.as_str(),
-        None => METHOD_3X,
-    };
-    let rvalue = !matches!(parsed.api, Api::V3 { rvalue: false, .. });
-    let mut host = FunctionHost {
-        inner: EvalHost::new(ev),
-        function: name,
-        v3,
-        block: block.cloned(),
-        sources: match &kept_sources {
-            Some(sources) => sources.clone(),
-            None => Rc::new(vec![main_source(&file)]),
-        },
-        deprecations: None,
-    };
-    // What the file (and the helpers it requires) defined, from an earlier call; else
-    // loaded now and kept.
-    if let (Some((_, required)), None) = (&known, &kept_sources) {
-        Rc::make_mut(&mut host.sources).extend(required.iter().map(|r| r.source.clone()));
     }
-    let mut defined = None;
-    let result = {
-        let mut it = match &known {
-            Some((defs, _)) => ruby::Interp::calling(&mut host, defs),
-            None => ruby::Interp::new(&mut host),
-        };
-        it.set_instance(found.instance.clone());
-        let block_arg = block.map(|_| BlockArg::Host(RValue::Host(Rc::new(PuppetBlock))));
-        let loaded = match &known {
-            Some(_) => Ok(()),
-            None => {
-                // Puppet's own module for helpers (`module PuppetX::Stdlib` reopens it)
-                it.define_module("PuppetX");
-                it.load(&parsed.body)
-                    .map(|()| defined = Some(it.snapshot()))
-            }
-        };
-        // (whether an error came from loading the file: see below)
-        match loaded {
-            Ok(()) => it
-                .call_top(method, ruby_args, block_arg, file.base)
-                .map_err(|e| (e, false)),
-            Err(e) => Err((e, true)),
-        }
-    };
-    host.flush_deprecations();
-    let defined = defined.map(|defs| {
-        remember_definitions(crate::env::fs::key(&found.path), file.clone(), defs, &host)
-    });
-    if !was_ready || defined.is_some() {
-        let defined = defined.or(known);
-        *found.ready.borrow_mut() = Some(Ready {
-            file: file.clone(),
-            parsed: parsed.clone(),
-            sources: defined.is_some().then(|| host.sources.clone()),
-            defined,
-        });
-    }
-    let value = match result {
-        Ok(v) => v,
-        // A 3.x function Ruby calls (`function_NAME`) is loaded by Puppet's autoloader,
-        // which rescues every exception of the file's loading: a `LoadError` there is its
-        // Puppet::Error, logged (called from Puppet, the file's exception is not wrapped).
-        Err((RubyError::Raised { class, message, .. }, true))
-            if from_ruby && v3 && ruby::error::is_script_error(&class) =>
-        {
-            let message = format!("Could not autoload puppet/parser/functions/{name}: {message}");
-            host.inner.ev.log(crate::LogLevel::Err, &message);
-            return Err(Error::eval(message).into());
-        }
-        Err((e, _)) => return Err(fail(e, &host.sources).into()),
-    };
+}
+
+/// A call's value as Puppet's: an argument-mismatch handler's answer as its error, a 3.x
+/// statement function's undef, the value converted and checked against the declared
+/// return type.
+fn finish(
+    name: &str,
+    found: &Found,
+    parsed: &Parsed,
+    value: RValue,
+    index: usize,
+    signatures: Option<&Signatures>,
+    mismatch: bool,
+) -> EvalResult {
     if mismatch {
         // an argument-mismatch handler's answer is the reference's ArgumentError
         return Err(Error::eval(format!("'{name}' {}", ruby::show::to_s(&value))).into());
     }
-    if !rvalue {
+    if matches!(parsed.api, Api::V3 { rvalue: false, .. }) {
         return Ok(Value::Undef);
     }
     let value = to_puppet(&value).map_err(|e| {
@@ -296,17 +455,37 @@ fn call_as(
             found.shown
         ))
     })?;
-    let returns = signatures.as_ref().and_then(|s| s.1.get(index)?.as_ref());
+    let returns = signatures.and_then(|s| s.1.get(index)?.as_ref());
     if let Some(t) = returns {
         if !plainly_instance(t, &value) && !crate::functions::shims::is_instance(t, &value) {
             return Err(Error::eval(format!(
-                "value returned from function '{method}' has wrong type, {}",
+                "value returned from function '{}' has wrong type, {}",
+                method_name(parsed, index),
                 crate::functions::shims::describe_mismatch(t, &value)
             ))
             .into());
         }
     }
     Ok(value)
+}
+
+/// Whether the first signature plainly takes the call (what `dispatch_signatures` would
+/// answer first, without the general type check): no block given or asked, each argument
+/// for a required parameter of `Any` or plain `String` type and of that type (most
+/// functions' one dispatch: stdlib's `fact`, `shell_escape`).
+fn plainly_first(sigs: &[Signature], args: &[Value], block: Option<&Closure>) -> bool {
+    let Some(sig) = sigs.first() else {
+        return false;
+    };
+    block.is_none()
+        && sig.block.is_none()
+        && !sig.fallback
+        && sig.params.len() == args.len()
+        && sig
+            .params
+            .iter()
+            .zip(args)
+            .all(|(p, a)| p.arity == signature::Arity::Required && plainly_instance(&p.ty, a))
 }
 
 /// Whether `v` is obviously of the declared return type `t`, without the general check:

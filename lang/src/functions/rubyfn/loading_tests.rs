@@ -354,3 +354,63 @@ fn require_in_a_class_body_and_a_method() {
     assert_eq!(crate::format::to_programmatic(&v), "'example.com'");
     std::fs::remove_dir_all(&root).unwrap();
 }
+
+/// Later calls of a loaded function run the method their dispatch picked (found once per
+/// function, not by name at each call), with a one-argument method's argument bound in
+/// its frame and any other method's (a default, a splat, two parameters) as before; a
+/// function calling itself while it runs; a 3.x function's argument list new at each
+/// call. The reference's answers (`puppet-oracle`).
+#[test]
+fn later_calls_run_the_dispatched_method() {
+    let (root, v4, v3) = function_dirs("later");
+    std::fs::write(
+        v4.join("two.rb"),
+        "Puppet::Functions.create_function(:'m::two') do\n  dispatch :one do\n    param \
+         'String', :s\n  end\n  dispatch :pair do\n    param 'Integer', :a\n    param \
+         'Integer', :b\n  end\n  dispatch :defaulted do\n    param 'Array', :a\n  end\n  \
+         dispatch :splat do\n    param 'Hash', :h\n  end\n  def one(s)\n    s = s + '!'\n    \
+         \"one #{s}\"\n  end\n  def pair(a, b)\n    \"pair #{a + b}\"\n  end\n  def \
+         defaulted(a, extra = 'd')\n    a << extra\n    \"defaulted #{a.inspect}\"\n  end\n  \
+         def splat(*all)\n    \"splat #{all.size} #{all[0].keys.inspect}\"\n  end\nend\n",
+    )
+    .unwrap();
+    std::fs::write(
+        v4.join("down.rb"),
+        "Puppet::Functions.create_function(:'m::down') do\n  dispatch :down do\n    param \
+         'Integer', :n\n  end\n  def down(n)\n    return 'bottom' if n == 0\n    \"#{n} \" + \
+         call_function('m::down', n - 1)\n  end\nend\n",
+    )
+    .unwrap();
+    std::fs::write(
+        v3.join("mgrow.rb"),
+        "module Puppet::Parser::Functions\n  newfunction(:mgrow, :type => :rvalue) do |args|\n    \
+         args << 'more'\n    args[0] << 'x' if args[0].is_a?(Array)\n    args.inspect\n  \
+         end\nend\n",
+    )
+    .unwrap();
+    let mut s = session_on(&root);
+    let run =
+        |s: &mut crate::Session, src: &str| crate::format::to_programmatic(&s.eval(src).unwrap());
+    assert_eq!(
+        run(
+            &mut s,
+            "[m::two('a'), m::two(1, 2), m::two(['z']), m::two({'k' => 1}), m::two('b'), \
+             m::two(3, 4), m::two(['y']), m::two({'j' => 2})]"
+        ),
+        "['one a!', 'pair 3', 'defaulted [\"z\", \"d\"]', 'splat 1 [\"k\"]', 'one b!', \
+         'pair 7', 'defaulted [\"y\", \"d\"]', 'splat 1 [\"j\"]']"
+    );
+    assert_eq!(
+        run(&mut s, "[m::down(3), m::down(1), m::down(0)]"),
+        "['3 2 1 bottom', '1 bottom', 'bottom']"
+    );
+    assert_eq!(
+        run(
+            &mut s,
+            "$a = ['p'] [mgrow($a), mgrow($a), mgrow('s'), mgrow(), $a]"
+        ),
+        "['[[\"p\", \"x\"], \"more\"]', '[[\"p\", \"x\"], \"more\"]', '[\"s\", \"more\"]', \
+         '[\"more\"]', ['p']]"
+    );
+    std::fs::remove_dir_all(&root).unwrap();
+}

@@ -40,7 +40,7 @@ pub(crate) use signatures::dispatch_return_types;
 // What the submodules use of each other: they see it, and the imports below, through
 // `use super::*`.
 use analysis::parsed;
-use convert::{kept_as_ruby, to_ruby_3x};
+use convert::{kept_as_ruby, ruby_list, to_ruby_3x};
 use errors::{ruby_error, OUTSIDE_SUBSET};
 use host::{FunctionHost, PuppetBlock};
 use libraries::{known_library, remember_library};
@@ -101,6 +101,10 @@ struct Ready {
     /// With what was defined: the function's file and its helpers, as errors show them
     /// (shared by the calls: none makes its own list).
     sources: Option<Rc<Vec<Source>>>,
+    /// With what was defined: the methods the calls run, found once (`calling::methods_of`:
+    /// a 4.x function's by its declarations, a 3.x function's block), not by name at
+    /// each call.
+    methods: Box<[Option<ruby::value::Method>]>,
 }
 
 /// What a function file and the helpers it required defined.
