@@ -9,8 +9,11 @@
 //! counts) picks the same one: it is kept here. Finding
 //! the signature again cost ~300 instructions a call (the thread's table of known
 //! signatures, then each shape's checks); finding it here costs a pass over the arguments
-//! and one compared entry. A pick that a check by type decided (`compare(1, $timespan)`),
-//! and failing calls, are not kept.
+//! and one compared entry. A pick that a check by type decided is kept too when every
+//! argument a check by type read is a string short enough to be part of the key (the flags
+//! of `regsubst($s, 'a', 'b', 'G')`, checked against `Pattern[/^[GEIM]*$/]`: a string's
+//! instance check reads its text alone); another (`compare(1, $timespan)`), and failing
+//! calls, are not kept.
 
 use crate::values::Value;
 use std::cell::Cell;
@@ -37,34 +40,98 @@ impl Default for DispatchMemo {
 
 /// One call: the declaration (address and length of the static list of signatures, as
 /// the thread's table keys it; address 0: empty), the kinds of its arguments, the index of
-/// the signature picked.
+/// the signature picked; and when a check by type decided it, the positions of the
+/// arguments it read (`texts_of`, all strings) and their texts ([`Texts::of`]).
+/// (32 bytes: the fields a call compares are read from one copy of it)
 #[derive(Clone, Copy, Default)]
 struct Entry {
     decl: usize,
     decl_len: u32,
-    index: u32,
+    index: u16,
+    texts_of: u16,
     kinds: u64,
+    texts: u64,
 }
 
 impl DispatchMemo {
-    /// The signature picked last for a call of `decl` with arguments of these `kinds`.
+    /// The signature picked last for a call of `decl` with arguments `args` of these
+    /// `kinds`.
     #[inline]
-    pub fn get(&self, decl: &'static [&'static str], kinds: Kinds) -> Option<usize> {
+    pub fn get(
+        &self,
+        decl: &'static [&'static str],
+        kinds: Kinds,
+        args: &[Value],
+    ) -> Option<usize> {
         let e = self.entries[slot(decl, kinds)].get();
         (e.decl == decl.as_ptr() as usize
             && e.decl_len as usize == decl.len()
-            && e.kinds == kinds.0)
-            .then_some(e.index as usize)
+            && e.kinds == kinds.0
+            && (e.texts_of == 0 || same_texts(args, e.texts_of, e.texts)))
+        .then_some(e.index as usize)
     }
 
-    /// Keeps the signature picked for a call of `decl` with arguments of these `kinds`.
-    pub fn set(&self, decl: &'static [&'static str], kinds: Kinds, index: usize) {
+    /// Keeps the signature picked for a call of `decl` with arguments of these `kinds`
+    /// (and, with `texts`, the texts of the string arguments a check by type read).
+    pub fn set(
+        &self,
+        decl: &'static [&'static str],
+        kinds: Kinds,
+        index: usize,
+        texts: Option<(u16, Texts)>,
+    ) {
+        let (texts_of, Texts(texts)) = texts.unwrap_or((0, Texts(0)));
+        // (no built-in has this many signatures: such a pick is not kept)
+        let Ok(index) = u16::try_from(index) else {
+            return;
+        };
         self.entries[slot(decl, kinds)].set(Entry {
             decl: decl.as_ptr() as usize,
             decl_len: decl.len() as u32,
-            index: index as u32,
+            index,
             kinds: kinds.0,
+            texts_of,
+            texts,
         });
+    }
+}
+
+/// Whether the arguments at the bits of `which` have the texts `texts` (out of the calls'
+/// usual path: most entries keep no texts).
+#[inline(never)]
+fn same_texts(args: &[Value], which: u16, texts: u64) -> bool {
+    Texts::of(args, which) == Some(Texts(texts))
+}
+
+/// The texts of some string arguments, one after the other, each after its length (one
+/// byte), in 8 bytes: a key that tells any two lists of texts apart (its positions are
+/// fixed by the entry: the arguments at the bits of its `texts_of`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Texts(u64);
+
+impl Texts {
+    /// The texts of the arguments at the positions of the bits of `which`; `None` when one
+    /// is not a string, is missing, or they do not fit.
+    #[inline]
+    pub fn of(args: &[Value], which: u16) -> Option<Texts> {
+        let mut key = [0u8; 8];
+        let mut at = 0;
+        let mut rest = which;
+        while rest != 0 {
+            let i = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let Some(Value::String(s)) = args.get(i) else {
+                return None;
+            };
+            let end = at + 1 + s.len();
+            if end > key.len() {
+                return None;
+            }
+            key[at] = s.len() as u8;
+            key[at + 1..end].copy_from_slice(s.as_bytes());
+            at = end;
+        }
+        Some(Texts(u64::from_le_bytes(key)))
     }
 }
 

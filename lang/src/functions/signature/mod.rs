@@ -317,8 +317,8 @@ type DeclKey = (usize, usize);
 /// How an argument is checked against a parameter's type: by the value's kind alone
 /// (its bit in [`memo::kind_bit`]) for the kinds the type accepts or refuses whatever the
 /// value (`yes`, and neither set), by the general instance check for the others (`maybe`).
-/// The unconstrained types most built-ins take (`Any`, `String`, `Numeric`, `Array`, ...),
-/// `Undef`, and `Optional`s and `Variant`s of those, are decided by kind for every kind;
+/// The unconstrained types most built-ins take (`Any`, `String`, `Numeric`, `Array`, `Regexp`,
+/// ...), `Undef`, and `Optional`s and `Variant`s of those, are decided by kind for every kind;
 /// a constrained one (`String[1]`, `Array[String]`) refuses the other kinds by kind; types
 /// not told apart here (aliases, `Pattern`, `Iterable`, ...) check every kind by type.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -337,6 +337,7 @@ mod kinds {
     pub const NAN: u32 = 1 << 4;
     pub const FLOAT: u32 = 1 << 5;
     pub const STRING: u32 = 1 << 6;
+    pub const REGEXP: u32 = 1 << 7;
     pub const ARRAY: u32 = 1 << 8;
     pub const HASH: u32 = 1 << 9;
     pub const TYPE: u32 = 1 << 10;
@@ -388,6 +389,8 @@ impl Check {
             }
             PType::Float(..) => Check::maybe(FLOAT | NAN),
             PType::Boolean(b) => by(b.is_none(), BOOLEAN),
+            // (every regexp is a `Regexp`; one with a pattern is told by its source)
+            PType::Regexp(r) => by(r.is_none(), REGEXP),
             PType::Array(e, size) => by(**e == PType::Any && unbounded(size), ARRAY),
             PType::Hash(k, v, size) => by(
                 **k == PType::Any && **v == PType::Any && unbounded(size),
@@ -473,14 +476,25 @@ impl Shape {
     }
 
     /// Whether it refuses or accepts `args` by their kinds alone (by their number, or
-    /// with each argument's kind decided by its parameter's check).
-    fn by_kinds(&self, args: &[Value]) -> bool {
+    /// with each argument's kind decided by its parameter's check): `Some(0)`; or else by
+    /// their kinds and the texts of the string arguments checked by type: `Some` of those
+    /// arguments' positions (bits); `None` when another argument is checked by type (or a
+    /// string past the sixteenth).
+    fn by_kinds(&self, args: &[Value]) -> Option<u16> {
         if !self.by_type || args.len() < self.min || args.len() > self.max {
-            return true;
+            return Some(0);
         }
         let last = self.checks.len().saturating_sub(1);
-        (args.iter().enumerate())
-            .all(|(i, a)| self.checks.get(i.min(last)).is_some_and(|c| c.decides(a)))
+        let mut texts = 0u16;
+        for (i, a) in args.iter().enumerate() {
+            match self.checks.get(i.min(last)) {
+                Some(c) if c.decides(a) => {}
+                // (a string's instance check reads its text alone)
+                Some(_) if matches!(a, Value::String(_)) && i < 16 => texts |= 1 << i,
+                _ => return None,
+            }
+        }
+        Some(texts)
     }
 
     /// [`accepts`], with the checks made at parsing (`sig`: the parsed signature, for the
@@ -674,13 +688,19 @@ pub fn dispatch(ev: &Evaluator, args: &[Value], block: Option<&Closure>) -> Resu
         Some(c) => memo::Kinds::with_block(args, lambda_range(c)),
     };
     if let Some(kinds) = kinds {
-        if let Some(i) = ev.dispatch_memo.get(decl, kinds) {
+        if let Some(i) = ev.dispatch_memo.get(decl, kinds, args) {
             return Ok(i);
         }
     }
     let (i, by_kind) = pick(ev.current_builtin, decl, args, block)?;
-    if let (Some(kinds), true) = (kinds, by_kind) {
-        ev.dispatch_memo.set(decl, kinds, i);
+    match (kinds, by_kind) {
+        (Some(kinds), Some(0)) => ev.dispatch_memo.set(decl, kinds, i, None),
+        (Some(kinds), Some(which)) => {
+            if let Some(texts) = memo::Texts::of(args, which) {
+                ev.dispatch_memo.set(decl, kinds, i, Some((which, texts)));
+            }
+        }
+        _ => {}
     }
     Ok(i)
 }
@@ -696,13 +716,15 @@ pub fn dispatch_with(
 }
 
 /// [`dispatch_with`], and whether the signature was picked by the arguments' kinds alone
-/// (then any call with arguments of the same kinds picks it: see `memo`).
+/// (`Some(0)`: then any call with arguments of the same kinds picks it, see `memo`), or by
+/// their kinds and the texts of the string arguments at the positions of the bits it gives
+/// (then any call with arguments of the same kinds and those same texts picks it).
 fn pick(
     name: &'static str,
     decl: &'static [&'static str],
     args: &[Value],
     block: Option<&Closure>,
-) -> Result<(usize, bool), Error> {
+) -> Result<(usize, Option<u16>), Error> {
     let known = known_of(name, decl)?;
     let sigs = known.sigs.get();
     let first = |fallback: bool| {
@@ -714,14 +736,22 @@ fn pick(
         // (the shapes tried before the one picked, and it, answered by the arguments'
         // kinds alone: ordinary ones first, then the fallbacks)
         let fallback = known.shapes[i].fallback;
-        let by_kinds = known.shapes.iter().enumerate().all(|(j, s)| {
-            let tried = if fallback {
-                !s.fallback || j <= i
-            } else {
-                !s.fallback && j <= i
-            };
-            !tried || s.by_kinds(args)
-        });
+        let by_kinds = known
+            .shapes
+            .iter()
+            .enumerate()
+            .try_fold(0u16, |texts, (j, s)| {
+                let tried = if fallback {
+                    !s.fallback || j <= i
+                } else {
+                    !s.fallback && j <= i
+                };
+                if tried {
+                    s.by_kinds(args).map(|t| texts | t)
+                } else {
+                    Some(texts)
+                }
+            });
         return Ok((i, by_kinds));
     }
     let sigs = known.sigs(name, decl)?;

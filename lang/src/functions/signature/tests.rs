@@ -264,6 +264,8 @@ fn dispatch_from_the_memo_picks_as_the_checks_pick() {
         Value::Default,
         // (checked by type: `compare(1, $span)`)
         Value::Timespan(crate::time::Timespan { nanos: 1 }),
+        // (decided by kind where a parameter is `Regexp`: `regsubst`'s pattern)
+        Value::Regexp(Rc::new(crate::values::Regexp::new("a").unwrap())),
     ];
     let mut lists: Vec<Vec<Value>> = vec![vec![]];
     for n in 1..=3 {
@@ -294,7 +296,7 @@ fn dispatch_from_the_memo_picks_as_the_checks_pick() {
                 );
             }
             if let Some(kinds) = memo::Kinds::of(args) {
-                memoized += usize::from(ev.dispatch_memo.get(b.signatures, kinds).is_some());
+                memoized += usize::from(ev.dispatch_memo.get(b.signatures, kinds, args).is_some());
             }
         }
     }
@@ -333,12 +335,98 @@ fn dispatch_from_the_memo_picks_as_the_checks_pick() {
                     );
                 }
                 if let Some(kinds) = memo::Kinds::with_block(args, lambda_range(c)) {
-                    memoized += usize::from(ev.dispatch_memo.get(b.signatures, kinds).is_some());
+                    memoized +=
+                        usize::from(ev.dispatch_memo.get(b.signatures, kinds, args).is_some());
                 }
             }
         }
     }
     assert!(memoized > 1000, "{memoized}");
+}
+
+/// `dispatch` answers from its memo what the checks answer for calls whose pick a check by
+/// type of a short string decided (kept with the strings' texts): every built-in, lists of
+/// one to three arguments of strings (short, empty, of two bytes, too long to be kept) and
+/// two other kinds, each following lists of the same kinds with other texts; and
+/// `regsubst`'s flags, the case this is for (`'G'` kept, then `'X'` refused, `''` and
+/// `'GI'`, each after the others).
+#[test]
+fn dispatch_from_the_memo_tells_short_strings_apart() {
+    let values = [
+        Value::string("G"),
+        Value::string(""),
+        Value::string("N"),
+        Value::string("GI"),
+        Value::string("é"),
+        Value::string("x"),
+        Value::string("abcdefgh"),
+        Value::Integer(1),
+        Value::Undef,
+    ];
+    let mut lists: Vec<Vec<Value>> = Vec::new();
+    for n in 1..=3 {
+        let mut index = vec![0; n];
+        loop {
+            lists.push(index.iter().map(|&i| values[i].clone()).collect());
+            let Some(p) = (0..n).rev().find(|&p| index[p] + 1 < values.len()) else {
+                break;
+            };
+            index[p] += 1;
+            index[p + 1..].iter_mut().for_each(|i| *i = 0);
+        }
+    }
+    let mut session = crate::Session::new();
+    let ev = &mut session.evaluator;
+    let mut texts_kept = 0;
+    for b in crate::functions::all() {
+        ev.current_builtin = b.name;
+        ev.current_signatures = b.signatures;
+        for args in &lists {
+            let expected = dispatch_with(b.name, b.signatures, args, None).map_err(|e| e.message);
+            for _ in 0..2 {
+                assert_eq!(
+                    dispatch(ev, args, None).map_err(|e| e.message),
+                    expected,
+                    "{} {args:?}",
+                    b.name
+                );
+            }
+        }
+    }
+    let regsubst = crate::functions::all()
+        .iter()
+        .find(|b| b.name == "regsubst")
+        .expect("regsubst");
+    ev.current_builtin = regsubst.name;
+    ev.current_signatures = regsubst.signatures;
+    let s = Value::string;
+    let regexp = Value::Regexp(Rc::new(crate::values::Regexp::new("a").unwrap()));
+    for flags in [
+        "G", "X", "G", "", "GI", "X", "E", "GGGGGGG", "GGGGGGGG", "G",
+    ] {
+        for pattern in [s("a"), regexp.clone()] {
+            let args = [s("abc"), pattern, s("b"), s(flags)];
+            let expected = dispatch_with(regsubst.name, regsubst.signatures, &args, None)
+                .map_err(|e| e.message);
+            for _ in 0..2 {
+                assert_eq!(
+                    dispatch(ev, &args, None).map_err(|e| e.message),
+                    expected,
+                    "{args:?}"
+                );
+            }
+            let kinds = memo::Kinds::of(&args).unwrap();
+            texts_kept += usize::from(
+                ev.dispatch_memo
+                    .get(regsubst.signatures, kinds, &args)
+                    .is_some(),
+            );
+        }
+    }
+    // (kept: with the pattern a string 'G' thrice, '', 'GI', 'E' and 'GGGGGGG'; with the
+    // regexp 'G' thrice and '' (its signature's flags are `Pattern[/^G?$/]`: the others
+    // fail); 'X' fails with either; 'GGGGGGGG' does not fit in the key)
+    assert_eq!(texts_kept, 11);
 }
 
 /// A built-in's signatures parsed on one thread are made again from their sendable form on
