@@ -745,12 +745,10 @@ fn run(modules: &Path, facts_text: &str, k: usize, seed: u64, fact_set: &str) {
             // prerequisite's own declaration of it gets them.
             if def.kind == "class"
                 && !pre.is_empty()
-                && last_error
-                    .as_deref()
-                    .is_some_and(|m| {
-                        m.to_lowercase()
-                            .contains(&format!("duplicate declaration: class[{}]", def.name))
-                    })
+                && last_error.as_deref().is_some_and(|m| {
+                    m.to_lowercase()
+                        .contains(&format!("duplicate declaration: class[{}]", def.name))
+                })
             {
                 if let Some(data) = hiera_data(&def.name, &given_values) {
                     let slug = id.replace('/', "-").replace("::", "__");

@@ -878,7 +878,12 @@ impl<'e> Lookup<'e> {
         });
         // A YAML file whose document is no hash (empty, `---`, a list) reads as no data, with
         // the reference's warning, once a session as its compilation's cache gives it.
-        let not_hash = || format!("{}: file does not contain a valid yaml hash", path.display());
+        let not_hash = || {
+            format!(
+                "{}: file does not contain a valid yaml hash",
+                path.display()
+            )
+        };
         let (data, bad) = match cached {
             Some(kept) => kept,
             None => {
