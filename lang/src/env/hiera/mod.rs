@@ -1610,18 +1610,10 @@ fn compile_options(opts: Option<Value>) -> Result<CompiledOptions, Error> {
     Ok(Some((exact, patterns)))
 }
 
-/// The reference's Ruby class name of a value (in dig errors).
-fn ruby_class(v: &Value) -> &'static str {
-    match v {
-        Value::String(_) => "String",
-        Value::Integer(_) => "Integer",
-        Value::Float(_) => "Float",
-        Value::Boolean(true) => "TrueClass",
-        Value::Boolean(false) => "FalseClass",
-        Value::Array(_) => "Array",
-        Value::Undef => "NilClass",
-        _ => "Object",
-    }
+/// The reference's Ruby class name of a value (in dig errors): `TrueClass`, `NilClass`,
+/// `URI::HTTP`.
+fn ruby_class(v: &Value) -> String {
+    crate::format::ruby::class_name(v)
 }
 
 fn dig_segments(x: &mut Explainer, key: &str, segments: &[Segment], mut value: Value) -> Found {
