@@ -186,6 +186,10 @@ type Stamp = (std::time::SystemTime, u64);
 /// A `hiera.yaml` read, with the modification time and size it had.
 type KeptConfig = (Stamp, Rc<Config>);
 
+/// A data file read: its modification time and size, its data, and whether a YAML file held
+/// no hash (warned about once a session).
+type KeptData = (std::time::SystemTime, u64, Value, bool);
+
 // (Thread caches: a `thread_local!` that needs dropping registers its destructor with the C
 // library at its first use, in the clock of a fresh session's first lookup.)
 thread_local! {
@@ -197,7 +201,7 @@ thread_local! {
     /// Data files read, by path, with the modification time and size they had (and whether
     /// a YAML file held no hash).
     // SAFETY: a thread-local's value.
-    static FILES: ThreadCache<RefCell<PathMap<(std::time::SystemTime, u64, Value, bool)>>> = const {
+    static FILES: ThreadCache<RefCell<PathMap<KeptData>>> = const {
         unsafe { ThreadCache::new(RefCell::new(PathMap::with_hasher(rustc_hash::FxBuildHasher))) }
     };
 }
