@@ -120,10 +120,14 @@ fn run(what: &str, modules: PathBuf, dir: PathBuf) {
             panic!("case {id}: no fact set {facts:?}");
         };
         module_of.insert(id.into(), module.into());
-        let program = serde_json::json!({
+        let mut program = serde_json::json!({
             "id": id, "src": src, "modulepath": [modules_str], "node": NODE,
             "facts_file": facts_file, "catalog": true,
         });
+        // (a case's own environment directory: the parameter sweep's Hiera data)
+        if let Some(dir) = j["env_dir"].as_str() {
+            program["env_dir"] = dir.into();
+        }
         lines.push_str(&program.to_string());
         lines.push('\n');
     }

@@ -62,6 +62,10 @@ pub fn run(session: &mut Session, origin: &mut String, code: &str) -> Result<Jso
         let mut bundle = crate::render::bundle(&facts);
         if let Some(Json::String(text)) = bundle.get_mut("text/plain") {
             text.push_str(&format!("\n(from {origin})"));
+            // (the fact files of the modules that gave no facts: scripts not run, as `:facts`)
+            for note in &session.custom_facts().file_errors {
+                text.push_str(&format!("\n({note})"));
+            }
         }
         return Ok(bundle);
     }

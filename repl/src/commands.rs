@@ -742,12 +742,16 @@ fn facts(repl: &mut Repl, arg: &str) -> Result<String, String> {
         return Ok(match repl.session.variable("facts") {
             Some(prepl::Value::Hash(h)) if !h.is_empty() => {
                 let shown = discover::facts_table(&prepl::Value::Hash(h), repl.width());
-                let shown = shown.trim_end();
-                if repl.setup.facts_origin.is_empty() {
-                    shown.to_string()
-                } else {
-                    format!("{shown}\n(from {})", repl.setup.facts_origin)
+                let mut shown = shown.trim_end().to_string();
+                if !repl.setup.facts_origin.is_empty() {
+                    shown.push_str(&format!("\n(from {})", repl.setup.facts_origin));
                 }
+                // (the fact files of the modules that gave no facts: scripts not run, code
+                // that stopped)
+                for note in &repl.session.custom_facts().file_errors {
+                    shown.push_str(&format!("\n({note})"));
+                }
+                shown
             }
             _ => "No facts (set them with :facts FILE, :facts for FILTER or :facts local).".into(),
         });
@@ -1506,6 +1510,39 @@ Class  main      name => 'main'  class            Stage[main]
         );
         // A fact of the fact set itself: no note.
         assert_eq!(facts(&mut repl, "kernel").unwrap(), "'Linux'");
+    }
+
+    /// An executable external fact runs only when running commands is enabled; until then
+    /// `:facts` notes it, then it names the script a fact came from.
+    #[cfg(unix)]
+    #[test]
+    fn a_fact_script_runs_only_with_exec() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = std::env::temp_dir().join(format!("prepl-cmd-fs-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("fs/facts.d")).unwrap();
+        let script = dir.join("fs/facts.d/site");
+        std::fs::write(&script, "#!/bin/sh\necho fs_site=ams\n").unwrap();
+        std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let mut repl = repl();
+        modulepath(&mut repl, dir.to_str().unwrap()).unwrap();
+        let facts_file = dir.join("f.yaml");
+        std::fs::write(&facts_file, "kernel: Linux\n").unwrap();
+        facts(&mut repl, facts_file.to_str().unwrap()).unwrap();
+        let listed = facts(&mut repl, "").unwrap();
+        assert!(
+            listed.ends_with("\n(fs/facts.d/site: an executable external fact, not run (running commands is enabled by prepl --allow-exec, :set exec on))"),
+            "{listed}"
+        );
+        assert!(facts(&mut repl, "fs_site").is_err());
+        repl.session.set_allow_exec(true);
+        let shown = facts(&mut repl, "fs_site");
+        let _ = std::fs::remove_dir_all(&dir);
+        assert_eq!(
+            shown.unwrap(),
+            "'ams'\n(external fact fs_site from fs/facts.d/site (its output))"
+        );
+        assert!(!facts(&mut repl, "").unwrap().contains("not run"));
     }
 
     #[test]

@@ -82,9 +82,13 @@ def definitions(modules):
 
 
 def program(case, modules):
-    """The oracle's program line of a case of cases.jsonl (facts as a `facts_file`)."""
-    return {"id": case["id"], "src": case["src"], "modulepath": [str(modules)], "node": NODE,
+    """The oracle's program line of a case of cases.jsonl (facts as a `facts_file`; a case's
+    `env_dir`, relative to the repository root, as an absolute path)."""
+    line = {"id": case["id"], "src": case["src"], "modulepath": [str(modules)], "node": NODE,
             "facts_file": FACT_SETS[case["id"].split("/")[0]], "catalog": True}
+    if case.get("env_dir"):
+        line["env_dir"] = str(HERE.parent.parent / case["env_dir"])
+    return line
 
 
 def main():

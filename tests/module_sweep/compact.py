@@ -24,13 +24,13 @@ def shorten(v):
     return v
 
 
-def relative(v, prefix):
+def relative(v, prefix, by="@MODULES@"):
     if isinstance(v, str):
-        return v.replace(prefix, "@MODULES@")
+        return v.replace(prefix, by)
     if isinstance(v, list):
-        return [relative(x, prefix) for x in v]
+        return [relative(x, prefix, by) for x in v]
     if isinstance(v, dict):
-        return {k: relative(x, prefix) for k, x in v.items()}
+        return {k: relative(x, prefix, by) for k, x in v.items()}
     return v
 
 

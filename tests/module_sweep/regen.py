@@ -24,7 +24,7 @@ HERE = pathlib.Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 sys.path.insert(0, str(HERE))
 from fetch import cache_dir  # noqa: E402
-from compact import compact  # noqa: E402
+from compact import compact, relative  # noqa: E402
 from cases import DATA, program as case_program  # noqa: E402
 
 ORACLE = os.environ.get("ORACLE", "/work/shared/tools/puppet-oracle")
@@ -88,7 +88,9 @@ def write_expected(modules, out_dir, only):
     names = sorted(out_dir.glob("only-*.jsonl" if only else "batch-*.jsonl"))
     for path in names:
         for line in path.read_text().splitlines():
-            j = compact(json.loads(line), str(modules))
+            # (a case's own environment directory named relative to the repository root, as
+            # tests/module_sweep.rs names prepl's)
+            j = relative(compact(json.loads(line), str(modules)), f"{ROOT}/", "")
             data[j["id"]] = json.dumps(j, sort_keys=False, separators=(",", ":"))
     ids = {json.loads(l)["id"] for l in (DATA / "cases.jsonl").read_text().splitlines() if l}
     # xz: a catalog repeats in many cases (every apache::mod::* case holds apache's), which

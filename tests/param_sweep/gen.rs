@@ -646,6 +646,9 @@ fn run(modules: &Path, facts_text: &str, k: usize, seed: u64, fact_set: &str) {
     let mut seen = BTreeSet::new();
     defs.retain(|d| seen.insert((d.kind, d.name.clone())));
     let probe = std::env::var("PARAM_GEN_PROBE").map_or(true, |v| v != "0");
+    // Where the environments of the cases that take their values from Hiera go (relative to
+    // the repository root, where the generator runs).
+    let envs = std::env::var("PARAM_GEN_ENVS").unwrap_or_else(|_| "tests/param_sweep/envs".into());
     // Every definition's first program, then every one's second, ...: the oracle's answers
     // come in that order (regen.py, by batches), so a run cut short still covers them all.
     for n in 0..k {
@@ -674,6 +677,7 @@ fn run(modules: &Path, facts_text: &str, k: usize, seed: u64, fact_set: &str) {
                 500
             };
             let mut attrs = String::new();
+            let mut given_values: Vec<(&str, Value)> = Vec::new();
             let mut wrong = false;
             for (i, p) in def.params.iter().enumerate() {
                 let v = if wrong_at == Some(i) {
@@ -690,6 +694,7 @@ fn run(modules: &Path, facts_text: &str, k: usize, seed: u64, fact_set: &str) {
                 attrs.push_str(" => ");
                 source(&v, &mut attrs);
                 attrs.push_str(",\n");
+                given_values.push((&p.name, v));
             }
             let decl = if def.kind == "class" {
                 format!("class {{ '{}':\n{attrs}}}", def.name)
@@ -698,15 +703,14 @@ fn run(modules: &Path, facts_text: &str, k: usize, seed: u64, fact_set: &str) {
                 format!("{} {{ '{title}':\n{attrs}}}", def.name)
             };
             let mut pre: Vec<String> = Vec::new();
+            let mut last_error = None;
             if probe {
                 for _ in 0..3 {
                     let src = program(&pre, &decl);
-                    let mut s = session_for(modules, Some(&facts));
-                    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                        s.eval_named("-e", &src).map(|_| ())
-                    }));
-                    let Ok(Err(e)) = r else { break };
-                    let message = e.to_string();
+                    let Some(message) = probe_error(modules, None, &facts, &src) else {
+                        last_error = None;
+                        break;
+                    };
                     if std::env::var_os("PARAM_GEN_VERBOSE").is_some() {
                         eprintln!(
                             "{} {}: {}",
@@ -715,7 +719,9 @@ fn run(modules: &Path, facts_text: &str, k: usize, seed: u64, fact_set: &str) {
                             message.lines().next().unwrap_or("")
                         );
                     }
-                    match missing_class(&message, &classes) {
+                    let missing = missing_class(&message, &classes);
+                    last_error = Some(message);
+                    match missing {
                         Some(c) if c != def.name && !pre.contains(&c) => pre.insert(0, c),
                         _ => break,
                     }
@@ -728,11 +734,143 @@ fn run(modules: &Path, facts_text: &str, k: usize, seed: u64, fact_set: &str) {
                 n + 1,
                 if wrong { "-wrong" } else { "" }
             );
-            let line =
+            let mut line =
                 serde_json::json!({"id": id, "module": def.module, "src": program(&pre, &decl)});
+            // A prerequisite that declares the class under test itself (`include apache`
+            // declares `apache::mod::*` with its defaults, `include ntp` its `ntp::config`)
+            // makes the resource-like declaration a duplicate, and the class needs the
+            // prerequisite's variables, so it cannot come first either. Then its values go
+            // into Hiera data instead (automatic parameter lookup, in an environment of the
+            // case's own) and the program includes it after the prerequisites: the
+            // prerequisite's own declaration of it gets them.
+            if def.kind == "class"
+                && !pre.is_empty()
+                && last_error.as_deref().is_some_and(|m| {
+                    m.to_lowercase()
+                        .contains(&format!("duplicate declaration: class[{}]", def.name))
+                })
+            {
+                if let Some(data) = hiera_data(&def.name, &given_values) {
+                    let slug = id.replace('/', "-").replace("::", "__");
+                    let env_dir = format!("{envs}/{slug}/pal_env");
+                    write_env(Path::new(&env_dir), &data);
+                    let src = program(&pre, &format!("include {}", def.name));
+                    if std::env::var_os("PARAM_GEN_VERBOSE").is_some() {
+                        let e = probe_error(modules, Some(Path::new(&env_dir)), &facts, &src);
+                        eprintln!("{} {} (hiera): {:?}", def.name, n + 1, e);
+                    }
+                    line = serde_json::json!({
+                        "id": id, "module": def.module, "src": src, "env_dir": env_dir,
+                    });
+                }
+            }
             println!("{line}");
         }
     }
+}
+
+/// The first line of the error `src` gives in a fresh session (on the cache's modulepath, in the
+/// environment directory `env_dir` if given), `None` if it compiles.
+fn probe_error(modules: &Path, env_dir: Option<&Path>, facts: &Value, src: &str) -> Option<String> {
+    let mut s = session_for(modules, Some(facts));
+    if let Some(dir) = env_dir {
+        let mut env = prepl::env::Environment::from_dir(dir.to_path_buf(), Vec::new());
+        env.modulepath = vec![modules.to_path_buf()];
+        s.set_environment(env);
+    }
+    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        s.eval_named("-e", src).map(|_| ())
+    }));
+    match r {
+        Ok(Err(e)) => Some(e.to_string()),
+        _ => None,
+    }
+}
+
+/// The Hiera data (YAML) giving class `class` the parameter values `values` by automatic
+/// parameter lookup: `CLASS::PARAM: value`, a Sensitive value's parameter converted with
+/// `lookup_options`. `None` when a value has no such form (a Sensitive inside a collection,
+/// `default`, a string Hiera would interpolate, a Float YAML would read otherwise).
+fn hiera_data(class: &str, values: &[(&str, Value)]) -> Option<String> {
+    let mut out = String::from("---\n");
+    let sensitive: Vec<&str> = values
+        .iter()
+        .filter(|(_, v)| matches!(v, Value::Sensitive(_)))
+        .map(|(n, _)| *n)
+        .collect();
+    if !sensitive.is_empty() {
+        out.push_str("lookup_options:\n");
+        for n in sensitive {
+            out.push_str(&format!("  \"{class}::{n}\":\n    convert_to: Sensitive\n"));
+        }
+    }
+    for (n, v) in values {
+        let v = match v {
+            Value::Sensitive(inner) => &**inner,
+            v => v,
+        };
+        out.push_str(&format!("\"{class}::{n}\": "));
+        yaml_flow(v, &mut out)?;
+        out.push('\n');
+    }
+    Some(out)
+}
+
+/// A data value in YAML's flow form (strings in JSON's quoting, which YAML reads alike).
+fn yaml_flow(v: &Value, out: &mut String) -> Option<()> {
+    match v {
+        Value::Undef => out.push('~'),
+        Value::Boolean(b) => out.push_str(if *b { "true" } else { "false" }),
+        Value::Integer(i) => out.push_str(&i.to_string()),
+        Value::Float(f) => {
+            let text = format!("{f:?}");
+            if !text.contains('.') || text.contains(['e', 'E', 'i', 'N']) {
+                return None;
+            }
+            out.push_str(&text);
+        }
+        Value::String(s) => {
+            if s.contains("%{") {
+                return None;
+            }
+            out.push_str(&serde_json::to_string(&**s).ok()?);
+        }
+        Value::Array(a) => {
+            out.push('[');
+            for (i, x) in a.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                yaml_flow(x, out)?;
+            }
+            out.push(']');
+        }
+        Value::Hash(m) => {
+            out.push('{');
+            for (i, (k, x)) in m.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                yaml_flow(k, out)?;
+                out.push_str(": ");
+                yaml_flow(x, out)?;
+            }
+            out.push('}');
+        }
+        _ => return None,
+    }
+    Some(())
+}
+
+/// Writes an environment directory whose Hiera data is `data` (data/common.yaml).
+fn write_env(dir: &Path, data: &str) {
+    std::fs::create_dir_all(dir.join("data")).expect("environment directory");
+    std::fs::write(
+        dir.join("hiera.yaml"),
+        "---\nversion: 5\ndefaults:\n  datadir: data\n  data_hash: yaml_data\nhierarchy:\n  - name: common\n    path: common.yaml\n",
+    )
+    .expect("hiera.yaml");
+    std::fs::write(dir.join("data/common.yaml"), data).expect("common.yaml");
 }
 
 fn program(pre: &[String], decl: &str) -> String {

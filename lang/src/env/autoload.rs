@@ -237,7 +237,11 @@ impl Evaluator {
             absent::remember(&self.env, kind, name);
             return Ok(false);
         };
-        let loaded = self.load_file(path)?;
+        let from_env = self.env.dir.as_ref().is_some_and(|d| path.starts_with(d));
+        let loaded = self.load_file(path.clone())?;
+        if loaded && from_env {
+            self.check_environment_name(kind, name, &path)?;
+        }
         if loaded && kind == Kind::TypeAlias {
             self.remember_alias(name, before);
         }
@@ -249,6 +253,50 @@ impl Evaluator {
             }
         }
         Ok(loaded)
+    }
+
+    /// A file of the environment directory (no module's, whose names `check_locations`
+    /// checks) must define the name it was loaded for, as the reference's loader says.
+    fn check_environment_name(
+        &self,
+        kind: Kind,
+        name: &str,
+        path: &std::path::Path,
+    ) -> Result<(), Error> {
+        use crate::syntax::ast::ExprKind;
+        let lower = name.strip_prefix("::").unwrap_or(name).to_ascii_lowercase();
+        let defined = match kind {
+            Kind::Function => self.functions.contains_key(lower.as_str()),
+            Kind::TypeAlias => self.aliases.contains_key(lower.as_str()),
+            Kind::Manifest => true,
+        };
+        if defined {
+            return Ok(());
+        }
+        // (the error's path only: the file is read and parsed again)
+        let text = std::fs::read_to_string(path).unwrap_or_default();
+        let Ok(program) = crate::syntax::parse(&text) else {
+            return Ok(());
+        };
+        let actual = program.body.iter().find_map(|s| match (&s.kind, kind) {
+            (ExprKind::FunctionDef(d), Kind::Function) => Some(d.name.to_string()),
+            (ExprKind::TypeAlias { name, .. }, Kind::TypeAlias) => Some(name.to_string()),
+            _ => None,
+        });
+        let Some(actual) = actual else {
+            return Ok(());
+        };
+        Err(Error::eval(match kind {
+            Kind::Function => format!(
+                "Error while evaluating a Function Call, The code loaded from {} produced function with the wrong name, expected {lower}, actual {actual}",
+                path.display()
+            ),
+            _ => format!(
+                "{}The code loaded from {} produced type with the wrong name, expected '{lower}', actual '{actual}'",
+                crate::eval::expr::IN_TYPE_NAME,
+                path.display()
+            ),
+        }))
     }
 
     /// A class or define, as the reference's type loader finds it: for `a::b::c` the

@@ -110,7 +110,7 @@ pub struct CustomFacts {
     /// In the order they were first added.
     pub facts: Vec<CustomFact>,
     /// The files whose code stopped with an error while loading (the facts it added
-    /// before stay), and why.
+    /// before stay), and why; and the external fact scripts not run (`:facts` lists them).
     pub file_errors: Vec<String>,
 }
 
@@ -150,10 +150,27 @@ pub fn add_module_facts(
     this_machine: bool,
     allow_exec: bool,
 ) -> (Value, CustomFacts) {
-    let (external, notes) = external::of_modules(env);
+    let (mut external, mut notes) = external::of_modules(env, allow_exec);
     let facts = external::applied_to(&external, facts, this_machine);
     let mut report = resolve(env, &facts, node, this_machine, allow_exec);
-    let facts = report.added_to(&facts);
+    let mut facts = report.added_to(&facts);
+    // This machine's fact scripts (its `facts.d` data files are in its facts already): their
+    // facts win over all, as those files' do.
+    if this_machine {
+        let (scripts, script_notes) = external::of_this_machine(allow_exec);
+        if let (Value::Hash(h), false) = (&facts, scripts.is_empty()) {
+            let mut h = (**h).clone();
+            for f in &scripts {
+                if let Outcome::Value(v) = &f.outcome {
+                    h.insert(Value::from(f.name.as_str()), v.clone());
+                }
+            }
+            facts = Value::hash(h);
+        }
+        external.retain(|f| !scripts.iter().any(|s| s.name == f.name));
+        external.splice(0..0, scripts);
+        notes.splice(0..0, script_notes);
+    }
     if !external.is_empty() || !notes.is_empty() {
         report.facts.splice(0..0, external);
         report.file_errors.splice(0..0, notes);
@@ -163,7 +180,7 @@ pub fn add_module_facts(
 
 /// The names of the external facts of the modules of `env`'s modulepath (`facts.d`).
 pub fn external_fact_names(env: &Environment) -> Vec<String> {
-    external::of_modules(env)
+    external::of_modules(env, false)
         .0
         .into_iter()
         .map(|f| f.name)

@@ -30,7 +30,8 @@ const EXTERNAL_FACT_DIRS: [&str; 3] = [
 /// Adds the external facts of a `facts.d` directory, as Facter does for `puppet apply`
 /// (Debian's openstacklib installs `os_service_default` there): `.txt` files of
 /// `key=value` lines, `.json` objects and `.yaml` mappings, files in name order. Executable
-/// fact scripts are not run (prepl runs no commands): they are left out.
+/// fact scripts are left out here: a session runs them when running commands is enabled
+/// (`custom_facts::add_module_facts`), else notes them.
 pub fn add_external_facts(facts: &mut Value, dir: &std::path::Path) {
     let found = external_facts_of(dir);
     if let Value::Hash(h) = facts {
@@ -51,6 +52,23 @@ pub fn system_external_fact_names() -> Vec<String> {
         .flat_map(|dir| external_facts_of(std::path::Path::new(dir)))
         .map(|(k, _)| k)
         .collect()
+}
+
+/// The files of this machine's `facts.d` directories that are no data files (Facter runs
+/// those that are executable), each directory's in name order.
+pub fn system_fact_scripts() -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    for dir in EXTERNAL_FACT_DIRS {
+        // (the evaluation's listing: sorted, kept while the directory stays the same)
+        let files = crate::env::fs::list(std::path::Path::new(dir));
+        out.extend(
+            files
+                .iter()
+                .filter(|p| ExternalFormat::of(p).is_none() && crate::env::fs::is_file(p))
+                .cloned(),
+        );
+    }
+    out
 }
 
 /// The facts of a `facts.d` directory's data files, in name order (names in lower case).

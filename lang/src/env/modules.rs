@@ -107,7 +107,8 @@ pub fn is_module_name(name: &str) -> bool {
 }
 
 /// The file that defines a (lower-case, `::`-qualified) name of the given kind, if any.
-/// Functions and type aliases named `environment::x` come from the environment directory.
+/// Functions and type aliases named `environment::x`, and global ones (`x`), come from the
+/// environment directory (`functions/environment/x.pp`, `functions/x.pp`).
 pub fn definition_file(env: &Environment, kind: Kind, name: &str) -> Option<PathBuf> {
     definition_path(env, kind, name).filter(|path| super::fs::is_file(path))
 }
@@ -132,15 +133,27 @@ pub fn definition_path(env: &Environment, kind: Kind, name: &str) -> Option<Path
         Kind::Function => "functions",
         Kind::TypeAlias => "types",
     };
-    let mut path = if first == "environment" && kind != Kind::Manifest {
+    let mut segments = segments.peekable();
+    // The environment directory is a module of global names (Puppet 7.23's environment
+    // loader): `environment::f` is in `functions/environment/f.pp`, a global `f` in
+    // `functions/f.pp` (types alike), whatever the documentation says.
+    let global = kind != Kind::Manifest && (first == "environment" || segments.peek().is_none());
+    let mut path = if global {
         env.dir.clone()?
     } else {
         module_dir(env, &first)?
     };
     path.reserve(sub.len() + name.len() + 16);
     path.push(sub);
-    let mut segments = segments.peekable();
-    if segments.peek().is_none() {
+    if global {
+        path.push(&*first);
+        if segments.peek().is_none() {
+            if first == "environment" {
+                return None;
+            }
+            path.as_mut_os_string().push(".pp");
+        }
+    } else if segments.peek().is_none() {
         if kind != Kind::Manifest {
             return None;
         }
@@ -477,8 +490,21 @@ mod tests {
         };
         assert_eq!(
             definition_path(&with_dir, Kind::Function, "Environment::F"),
+            Some(root.join("env/functions/environment/f.pp"))
+        );
+        assert_eq!(
+            definition_path(&with_dir, Kind::TypeAlias, "Environment::A::B"),
+            Some(root.join("env/types/environment/a/b.pp"))
+        );
+        assert_eq!(
+            definition_path(&with_dir, Kind::Function, "f"),
             Some(root.join("env/functions/f.pp"))
         );
+        assert_eq!(
+            definition_path(&with_dir, Kind::Function, "environment"),
+            None
+        );
+        assert_eq!(definition_path(&env, Kind::Function, "f"), None);
         assert_eq!(
             definition_path(&with_dir, Kind::Manifest, "environment::f"),
             None

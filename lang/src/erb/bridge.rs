@@ -218,7 +218,8 @@ pub fn puppet_class(v: &Value) -> String {
         Value::Binary(_) => "Puppet::Pops::Types::PBinaryType::Binary".into(),
         Value::Iterator(_) => "Puppet::Pops::Types::Iterator".into(),
         Value::Type(t) => format!("Puppet::Pops::Types::P{}Type", type_class(t)),
-        _ => "Object".into(),
+        // (a URI's `URI::HTTP`, an Error's `Puppet::DataTypes::Error`)
+        other => crate::format::ruby::class_name(other),
     }
 }
 

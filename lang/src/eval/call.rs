@@ -198,6 +198,20 @@ impl Evaluator {
             let r = self.call_function(&f, args, closure.as_ref());
             self.call_sites.pop();
             r
+        } else if !crate::names::is_qualified(name)
+            && self.env.dir.is_some()
+            && self
+                .callable_builtin(name)
+                .is_none_or(|b| b.module.is_some())
+            && self
+                .autoload(crate::env::modules::Kind::Function, name)
+                .map_err(|e| Flow::from(e.at(span)))?
+            && self.functions.contains_key(name)
+        {
+            // A global function of the environment directory (`functions/f.pp`), loaded on
+            // first use: after Puppet's own, before the modules' (as the reference's
+            // environment loader, whose parent is the system loader).
+            return self.call_named_with(name, args, closure, style, span);
         } else if let Some(b) = self.callable_builtin(name) {
             if self.debugging {
                 self.debug_builtin_call(b.name, span)?;

@@ -337,20 +337,10 @@ string_fns! {
     chop => part(chop_str);
 }
 
-/// Ruby's class name of a value (for the errors of `sprintf`, a Ruby-era function).
-pub fn ruby_class(v: &Value) -> &'static str {
-    match v {
-        Value::Undef => "nil",
-        Value::Boolean(true) => "true",
-        Value::Boolean(false) => "false",
-        Value::Integer(_) => "Integer",
-        Value::Float(_) => "Float",
-        Value::String(_) => "String",
-        Value::Array(_) => "Array",
-        Value::Hash(_) => "Hash",
-        Value::Regexp(_) => "Regexp",
-        _ => "Object",
-    }
+/// Ruby's class name of a value in a conversion error (`sprintf`'s, a Ruby-era function's):
+/// `nil`, `true`, `false`, else its class (`format::ruby::conversion_class`).
+pub fn ruby_class(v: &Value) -> String {
+    crate::format::ruby::conversion_class(v)
 }
 
 fn sprintf(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
@@ -370,7 +360,18 @@ fn sprintf(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResul
     // (the texts it copies, each perhaps twice: checked before they are)
     let texts: usize = args.iter().filter_map(Value::as_str).map(str::len).sum();
     crate::limits::reserve(texts.saturating_mul(2))?;
-    Ok(Value::string_checked(shims::sprintf(fmt, &args[1..])?)?)
+    // (the older API hands a version or a binary over as its string: `%d` of one is
+    // Ruby's "invalid value for Integer()")
+    let args: Vec<Value> = args[1..]
+        .iter()
+        .map(|v| match v {
+            Value::SemVer(_) | Value::SemVerRange(_) | Value::Binary(_) => {
+                Value::from(crate::format::to_display(v))
+            }
+            v => v.clone(),
+        })
+        .collect();
+    Ok(Value::string_checked(shims::sprintf(fmt, &args)?)?)
 }
 
 fn strftime(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {

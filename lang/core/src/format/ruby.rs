@@ -202,22 +202,31 @@ pub fn class_name(v: &Value) -> String {
     }
 }
 
-/// The class name Ruby reports in "no implicit conversion of X into String": the class,
-/// or `nil`, `true`, `false` for those.
-pub fn conversion_class(v: &Value) -> String {
+/// The Ruby class of a value as the reference holds it (`held`), what `arg.class` names in a
+/// function's message (stdlib's `has_key`, `dig44`, `delete`, ...): for the 3.x function API
+/// (`Held::Strings`) a regexp, time value, version or binary is a `String` (and an undef
+/// argument the empty String), a URI its `URI::HTTP`, a type its `Puppet::Pops::Types::P...Type`.
+pub fn class_name_as(v: &Value, held: Held) -> String {
     match v {
-        Value::Integer(_) => "Integer".into(),
-        Value::Float(_) => "Float".into(),
-        Value::String(_) => "String".into(),
-        other => ruby_class(other),
+        Value::Undef if held == Held::Strings => "String".into(),
+        _ if held == Held::Strings && handed_as_string(v) => "String".into(),
+        _ => class_name(v),
     }
 }
 
-/// The class name Ruby reports in "can't convert X into Integer".
+/// The class name Ruby reports in "no implicit conversion of X into String": the class,
+/// or `nil`, `true`, `false` for those.
+pub fn conversion_class(v: &Value) -> String {
+    ruby_class(v)
+}
+
+/// The class name Ruby reports in "can't convert X into Integer": `nil`, `true`, `false`,
+/// else its class.
 fn ruby_class(v: &Value) -> String {
     match v {
-        Value::Type(t) => type_class(t),
-        other => value_class(other).to_string(),
+        Value::Undef => "nil".into(),
+        Value::Boolean(b) => b.to_string(),
+        other => class_name(other),
     }
 }
 
@@ -235,22 +244,6 @@ pub fn type_class(t: &crate::types::PType) -> String {
         }
     };
     format!("Puppet::Pops::Types::P{base}Type")
-}
-
-fn value_class(v: &Value) -> &'static str {
-    match v {
-        Value::Boolean(true) => "true",
-        Value::Boolean(false) => "false",
-        Value::Undef => "nil",
-        Value::Array(_) => "Array",
-        Value::Hash(_) => "Hash",
-        Value::Regexp(_) => "Regexp",
-        Value::Default => "Symbol",
-        Value::SemVer(_) => "SemanticPuppet::Version",
-        Value::SemVerRange(_) => "SemanticPuppet::VersionRange",
-        Value::Sensitive(_) => "Puppet::Pops::Types::PSensitiveType::Sensitive",
-        _ => "Object",
-    }
 }
 
 /// How Ruby's `NoMethodError` names its receiver (Ruby 3.1): `1:Integer`, `nil:NilClass`,

@@ -967,7 +967,7 @@ impl<'h> Interp<'h> {
         }
     }
 
-    fn gvar(&mut self, name: &str, at: usize) -> R {
+    pub(crate) fn gvar(&mut self, name: &str, at: usize) -> R {
         let group = |c: &Option<Rc<Captures>>, i: usize| {
             c.as_ref()
                 .and_then(|c| c.get(i).cloned().flatten())
@@ -1758,6 +1758,11 @@ fn core_constant_made(name: &str, at: usize) -> R {
         n if crate::methods::math::constant(n).is_some() => {
             Ok(crate::methods::math::constant(n).unwrap_or(RValue::Nil))
         }
+        "Regexp::IGNORECASE" => Ok(RValue::Int(1)),
+        "Regexp::EXTENDED" => Ok(RValue::Int(2)),
+        "Regexp::MULTILINE" => Ok(RValue::Int(4)),
+        "Regexp::FIXEDENCODING" => Ok(RValue::Int(16)),
+        "Regexp::NOENCODING" => Ok(RValue::Int(32)),
         "Float::INFINITY" => Ok(RValue::Float(f64::INFINITY)),
         "Float::NAN" => Ok(RValue::Float(f64::NAN)),
         "Float::EPSILON" => Ok(RValue::Float(f64::EPSILON)),

@@ -233,21 +233,28 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 Some(super::json::parse(&text, symbolize, c.at)?)
             }
             M::escape | M::quote if &**k == "Regexp" => {
-                let s = c.str_arg(0)?;
-                Some(RValue::str(regex_escape(&s)))
+                c.arity(1, 1)?;
+                match &c.args[0] {
+                    RValue::Str(s) | RValue::Sym(s) => Some(RValue::str(regex_escape(s))),
+                    other => return raise(not_a_string(other), c.at),
+                }
             }
-            // strings escaped, regexps as their `to_s` (`(?-mix:...)`), joined by `|`
+            // strings escaped, regexps as their `to_s` (`(?-mix:...)`), joined by `|`; a
+            // single regexp itself
             M::union if &**k == "Regexp" => {
                 let parts = match c.args.as_slice() {
                     [RValue::Array(a)] => a.borrow().to_vec(),
                     other => other.to_vec(),
                 };
+                if let [re @ RValue::Regexp(_)] = parts.as_slice() {
+                    return Ok(Some(re.clone()));
+                }
                 let mut alternatives = Vec::with_capacity(parts.len());
                 for p in &parts {
                     match p {
                         RValue::Regexp(_) => alternatives.push(crate::show::to_s(p)),
-                        RValue::Str(s) => alternatives.push(regex_escape(s)),
-                        _ => return raise("no implicit conversion into String", c.at),
+                        RValue::Str(s) | RValue::Sym(s) => alternatives.push(regex_escape(s)),
+                        other => return raise(not_a_string(other), c.at),
                     }
                 }
                 let source = match alternatives.is_empty() {
@@ -256,11 +263,56 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 };
                 Some(RValue::Regexp(Rc::new(make_regexp(&source, "", c.at)?)))
             }
-            M::new if &**k == "Regexp" => match c.arg(0) {
-                Some(RValue::Regexp(r)) => Some(RValue::Regexp(r.clone())),
-                Some(RValue::Str(s)) => Some(RValue::Regexp(Rc::new(make_regexp(s, "", c.at)?))),
-                _ => return raise("no implicit conversion into String", c.at),
-            },
+            // `Regexp.new(source, options)`: options an Integer of `Regexp::IGNORECASE` (1),
+            // `EXTENDED` (2) and `MULTILINE` (4), else any true value for IGNORECASE (Ruby
+            // 3.1: a String of flags too); a regexp as it is. A bad pattern is a
+            // RegexpError (a literal's is a SyntaxError).
+            M::new | M::compile if &**k == "Regexp" => {
+                c.arity(1, 3)?;
+                match &c.args[0] {
+                    RValue::Regexp(r) => Some(RValue::Regexp(r.clone())),
+                    RValue::Str(s) => {
+                        let flags = match c.arg(1) {
+                            None | Some(RValue::Nil | RValue::Bool(false)) => "",
+                            Some(RValue::Int(n)) => match n & 7 {
+                                0 => "",
+                                1 => "i",
+                                2 => "x",
+                                3 => "ix",
+                                4 => "m",
+                                5 => "mi",
+                                6 => "mx",
+                                _ => "mix",
+                            },
+                            Some(_) => "i",
+                        };
+                        let re = make_regexp(s, flags, c.at).map_err(|e| match e {
+                            crate::RubyError::Syntax { message, .. } => {
+                                crate::RubyError::raised_as("RegexpError", message, c.at)
+                            }
+                            e => e,
+                        })?;
+                        Some(RValue::Regexp(Rc::new(re)))
+                    }
+                    other => return raise(not_a_string(other), c.at),
+                }
+            }
+            // `$~`, or its group (a number or a name)
+            M::last_match if &**k == "Regexp" => {
+                c.arity(0, 1)?;
+                let m = it.gvar("~", c.at)?;
+                match (c.arg(0), &m) {
+                    (None, _) | (_, RValue::Nil) => Some(m),
+                    (Some(i), _) => Some(super::call_id(
+                        it,
+                        m.clone(),
+                        M::op_aref,
+                        vec![i.clone()],
+                        None,
+                        c.at,
+                    )?),
+                }
+            }
             M::op_aref if &**k == "Hash" => {
                 let mut h = crate::value::RHash::default();
                 match c.arg(0) {
@@ -293,6 +345,7 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         },
         RValue::Regexp(re) => match c.id {
             M::source => Some(RValue::str(crate::regexp::ruby_source(re).0)),
+            M::casefold_p => Some(RValue::Bool(crate::regexp::ruby_source(re).1.contains('i'))),
             M::options => {
                 let flags = crate::regexp::ruby_source(re).1;
                 let bit = |c: char, b: i64| if flags.contains(c) { b } else { 0 };
@@ -1040,14 +1093,29 @@ pub fn regex_escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for ch in s.chars() {
         match ch {
-            '.' | '*' | '?' | '+' | '^' | '$' | '|' | '(' | ')' | '[' | ']' | '{' | '}' | '\\' => {
+            '.' | '*' | '?' | '+' | '^' | '$' | '|' | '(' | ')' | '[' | ']' | '{' | '}' | '\\'
+            | '-' | '#' | ' ' => {
                 out.push('\\');
                 out.push(ch);
             }
             '\n' => out.push_str("\\n"),
             '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            '\u{c}' => out.push_str("\\f"),
+            '\u{b}' => out.push_str("\\v"),
             c => out.push(c),
         }
     }
     out
+}
+
+/// Ruby's TypeError message for a value given where a String is expected (`nil`, `true` and
+/// `false` by name, others by class).
+fn not_a_string(v: &RValue) -> String {
+    let what = match v {
+        RValue::Nil => "nil".to_string(),
+        RValue::Bool(b) => b.to_string(),
+        v => v.class_name().to_string(),
+    };
+    format!("no implicit conversion of {what} into String")
 }

@@ -6,8 +6,11 @@
 //! Files are read in name order, modules in modulepath order (the first module of a name);
 //! within a module a later file's fact replaces an earlier one's, across modules the first
 //! module's stays, and this machine's own `facts.d` directories win over all (Facter reads
-//! them first). An executable fact script is not run (prepl runs no commands): it is noted
-//! instead.
+//! them first). An executable fact script (a file with no data extension) is run only when
+//! the session allows running commands (`prepl --allow-exec`, `:set exec on`), as Facter runs
+//! it: its standard output read as YAML (or JSON) when that gives a hash, else as `key=value`
+//! lines; otherwise it is noted instead (`:facts` lists the notes). So are the scripts of
+//! this machine's own `facts.d` directories, for this machine's facts.
 
 use super::{CustomFact, FactKind, Outcome};
 use crate::env::Environment;
@@ -16,8 +19,8 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// The external facts of the modules of `env`'s modulepath, in the order Facter reads them,
-/// and a note for each fact script left out.
-pub(super) fn of_modules(env: &Environment) -> (Vec<CustomFact>, Vec<String>) {
+/// and a note for each fact script left out (run when `allow_exec`).
+pub(super) fn of_modules(env: &Environment, allow_exec: bool) -> (Vec<CustomFact>, Vec<String>) {
     let mut facts: Vec<CustomFact> = Vec::new();
     let mut notes = Vec::new();
     for (dir, facts_d) in directories(&env.modulepath).iter() {
@@ -27,7 +30,7 @@ pub(super) fn of_modules(env: &Environment) -> (Vec<CustomFact>, Vec<String>) {
         // the first module's stays, as Puppet 7.23's Facter answers)
         let mut of_module: Vec<CustomFact> = Vec::new();
         for file in files {
-            read_file(dir, &file, &mut of_module, &mut notes);
+            read_file(dir, &file, &mut of_module, &mut notes, allow_exec);
         }
         for fact in of_module {
             if !facts.iter().any(|f| f.name == fact.name) {
@@ -73,16 +76,20 @@ fn directories(modulepath: &[PathBuf]) -> Arc<[FactsDir]> {
     })
 }
 
-fn read_file(dir: &Path, file: &Path, facts: &mut Vec<CustomFact>, notes: &mut Vec<String>) {
+fn read_file(
+    dir: &Path,
+    file: &Path,
+    facts: &mut Vec<CustomFact>,
+    notes: &mut Vec<String>,
+    allow_exec: bool,
+) {
     if !crate::env::fs::is_file(file) {
         return;
     }
     let shown = super::shown_path(dir, file);
     let Some(format) = crate::env::facts::ExternalFormat::of(file) else {
         if is_executable(file) {
-            notes.push(format!(
-                "{shown}: an executable external fact, not run (prepl runs no commands)"
-            ));
+            script(file, &shown, facts, notes, allow_exec);
         }
         return;
     };
@@ -98,6 +105,95 @@ fn read_file(dir: &Path, file: &Path, facts: &mut Vec<CustomFact>, notes: &mut V
             outcome: Outcome::Value(value),
         });
     }
+}
+
+/// An executable external fact (`shown` as notes name it): run when `allow_exec`, its facts
+/// added to `facts`; else, or when it fails or gives no facts, a note.
+fn script(
+    file: &Path,
+    shown: &str,
+    facts: &mut Vec<CustomFact>,
+    notes: &mut Vec<String>,
+    allow_exec: bool,
+) {
+    if !allow_exec {
+        notes.push(format!(
+            "{shown}: an executable external fact, not run (running commands is enabled by prepl --allow-exec, :set exec on)"
+        ));
+        return;
+    }
+    // (Facter runs the file itself, its path quoted)
+    let path = file.display().to_string();
+    let command = format!("'{}'", path.replace('\'', "'\\''"));
+    let output = match crate::env::fact_command::output(
+        &command,
+        crate::env::fact_command::DEFAULT_TIMEOUT,
+        false,
+    ) {
+        Ok(output) => output,
+        Err(e) => {
+            let why = match e {
+                crate::erb::HostError::Raise(m)
+                | crate::erb::HostError::RaiseAs { message: m, .. }
+                | crate::erb::HostError::Unsupported(m)
+                | crate::erb::HostError::Throw(m) => m,
+            };
+            notes.push(format!("{shown}: {why}"));
+            return;
+        }
+    };
+    let found = script_facts(&output);
+    if found.is_empty() {
+        // (Facter's warning)
+        notes.push(format!(
+            "{shown}: Fact file {path} was parsed but no key=>value data was returned"
+        ));
+    }
+    for (name, value) in found {
+        facts.retain(|f| f.name != name);
+        facts.push(CustomFact {
+            name,
+            origin: format!("{shown} (its output)"),
+            kind: FactKind::External,
+            outcome: Outcome::Value(value),
+        });
+    }
+}
+
+/// The facts of a fact script's output, as Facter reads it: YAML (JSON too) when that gives
+/// a hash, else the `key=value` lines (`^(.+?)=(.+)$`, as they are); names in lower case.
+pub(crate) fn script_facts(output: &str) -> Vec<(String, Value)> {
+    let found: Vec<(String, Value)> = match crate::env::hiera::yaml::parse(output) {
+        Ok(Value::Hash(h)) => h
+            .iter()
+            .map(|(k, v)| (crate::format::to_display(k), v.clone()))
+            .collect(),
+        _ => output
+            .lines()
+            .filter_map(|l| {
+                let (k, v) = l.split_once('=')?;
+                (!k.is_empty() && !v.is_empty()).then(|| (k.to_string(), Value::from(v)))
+            })
+            .collect(),
+    };
+    found
+        .into_iter()
+        .map(|(k, v)| (k.to_lowercase(), v))
+        .collect()
+}
+
+/// The executable external facts of this machine's own `facts.d` directories (its data files
+/// are in `facts::local()`), for this machine's facts: run when `allow_exec`, else noted.
+pub(super) fn of_this_machine(allow_exec: bool) -> (Vec<CustomFact>, Vec<String>) {
+    let mut facts = Vec::new();
+    let mut notes = Vec::new();
+    for file in crate::env::facts::system_fact_scripts() {
+        if is_executable(&file) {
+            let shown = file.display().to_string();
+            script(&file, &shown, &mut facts, &mut notes, allow_exec);
+        }
+    }
+    (facts, notes)
 }
 
 #[cfg(unix)]
@@ -226,14 +322,89 @@ mod tests {
         #[cfg(unix)]
         assert_eq!(
             report.file_errors,
-            ["xm/facts.d/run.sh: an executable external fact, not run (prepl runs no commands)"]
+            ["xm/facts.d/run.sh: an executable external fact, not run (running commands is enabled by prepl --allow-exec, :set exec on)"]
         );
+        assert_eq!(shown(&facts, "x"), "absent");
 
         // another node's facts keep their values, and gain what they lack
         let (facts, _) = add_module_facts(&env, &given, "vm", false, false);
         assert_eq!(shown(&facts, "osfamily"), "'Debian'");
         assert_eq!(shown(&facts, "modfact"), "'from json'");
         assert_eq!(shown(&facts, "cf"), "'hello'");
+        std::fs::remove_dir_all(&root).unwrap();
+    }
+
+    /// Executable external facts (`facts.d` files with no data extension) run only when
+    /// running commands is enabled, as Facter runs them: their output read as YAML or JSON
+    /// when that gives a hash, else as `key=value` lines; `:facts` names the script.
+    #[cfg(unix)]
+    #[test]
+    fn fact_scripts_run_only_when_allowed() {
+        use std::os::unix::fs::PermissionsExt;
+        let root = std::env::temp_dir().join(format!("prepl-fact-scripts-{}", std::process::id()));
+        let scripts = [
+            (
+                "a_kv",
+                "#!/bin/sh\necho Kv_Fact=one\necho 'spaced = two'\necho 'novalue='\n",
+            ),
+            (
+                "b_yaml",
+                "#!/bin/sh\nprintf 'yfact: 3\\nylist: [a, b]\\n'\n",
+            ),
+            ("c_json", "#!/bin/sh\necho '{\"jfact\": {\"k\": true}}'\n"),
+            ("d_empty", "#!/bin/sh\ntrue\n"),
+            ("e with space", "#!/bin/sh\necho spaced_name=yes\n"),
+        ];
+        for (name, text) in scripts {
+            write_file(&root, &format!("sm/facts.d/{name}"), text);
+            let path = root.join("sm/facts.d").join(name);
+            std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+        }
+        // (an executable data file is read as data, not run; a script not executable is left)
+        write_file(&root, "sm/facts.d/f.txt", "#!/bin/sh\ntxt_fact=data\n");
+        let txt = root.join("sm/facts.d/f.txt");
+        std::fs::set_permissions(&txt, std::fs::Permissions::from_mode(0o755)).unwrap();
+        write_file(&root, "sm/facts.d/g_plain", "#!/bin/sh\necho plain=1\n");
+        let env = Environment {
+            name: "production".into(),
+            dir: None,
+            modulepath: vec![root.clone()],
+        };
+        let given = crate::env::facts_file::parse_json(r#"{"osfamily": "Debian"}"#).unwrap();
+
+        // not allowed: nothing runs, each script noted
+        let (facts, report) = add_module_facts(&env, &given, "vm", false, false);
+        assert_eq!(shown(&facts, "kv_fact"), "absent");
+        assert_eq!(shown(&facts, "txt_fact"), "'data'");
+        assert_eq!(
+            report.file_errors,
+            ["a_kv", "b_yaml", "c_json", "d_empty", "e with space"]
+                .map(|n| format!("sm/facts.d/{n}: an executable external fact, not run (running commands is enabled by prepl --allow-exec, :set exec on)"))
+        );
+
+        // allowed: each runs
+        let (facts, report) = add_module_facts(&env, &given, "vm", false, true);
+        assert_eq!(shown(&facts, "kv_fact"), "'one'");
+        assert_eq!(shown(&facts, "spaced "), "' two'");
+        assert_eq!(shown(&facts, "novalue"), "absent");
+        assert_eq!(shown(&facts, "yfact"), "3");
+        assert_eq!(shown(&facts, "ylist"), "['a', 'b']");
+        assert_eq!(shown(&facts, "jfact"), "{'k' => true}");
+        assert_eq!(shown(&facts, "spaced_name"), "'yes'");
+        assert_eq!(shown(&facts, "plain"), "absent");
+        let kv = report.get("kv_fact").unwrap();
+        assert_eq!(
+            (kv.kind, kv.origin.as_str()),
+            (FactKind::External, "sm/facts.d/a_kv (its output)")
+        );
+        let empty = root.join("sm/facts.d/d_empty");
+        assert_eq!(
+            report.file_errors,
+            [format!(
+                "sm/facts.d/d_empty: Fact file {} was parsed but no key=>value data was returned",
+                empty.display()
+            )]
+        );
         std::fs::remove_dir_all(&root).unwrap();
     }
 }

@@ -186,6 +186,10 @@ type Stamp = (std::time::SystemTime, u64);
 /// A `hiera.yaml` read, with the modification time and size it had.
 type KeptConfig = (Stamp, Rc<Config>);
 
+/// A data file read: its modification time and size, its data, and whether a YAML file held
+/// no hash (warned about once a session).
+type KeptData = (std::time::SystemTime, u64, Value, bool);
+
 // (Thread caches: a `thread_local!` that needs dropping registers its destructor with the C
 // library at its first use, in the clock of a fresh session's first lookup.)
 thread_local! {
@@ -194,9 +198,10 @@ thread_local! {
     static CONFIGS: ThreadCache<RefCell<PathMap<KeptConfig>>> = const {
         unsafe { ThreadCache::new(RefCell::new(PathMap::with_hasher(rustc_hash::FxBuildHasher))) }
     };
-    /// Data files read, by path, with the modification time and size they had.
+    /// Data files read, by path, with the modification time and size they had (and whether
+    /// a YAML file held no hash).
     // SAFETY: a thread-local's value.
-    static FILES: ThreadCache<RefCell<PathMap<(std::time::SystemTime, u64, Value)>>> = const {
+    static FILES: ThreadCache<RefCell<PathMap<KeptData>>> = const {
         unsafe { ThreadCache::new(RefCell::new(PathMap::with_hasher(rustc_hash::FxBuildHasher))) }
     };
 }
@@ -873,27 +878,35 @@ impl<'e> Lookup<'e> {
         let cached = FILES.with(|f| {
             f.borrow()
                 .get(fs::key(path))
-                .and_then(|(t, n, v)| (Some((*t, *n)) == stamp).then(|| v.clone()))
+                .and_then(|(t, n, v, bad)| (Some((*t, *n)) == stamp).then(|| (v.clone(), *bad)))
         });
-        let data = match cached {
-            Some(v) => v,
+        // A YAML file whose document is no hash (empty, `---`, a list) reads as no data, with
+        // the reference's warning, once a session as its compilation's cache gives it.
+        let not_hash = || {
+            format!(
+                "{}: file does not contain a valid yaml hash",
+                path.display()
+            )
+        };
+        let (data, bad) = match cached {
+            Some(kept) => kept,
             None => {
+                let mut bad = false;
                 let text = crate::env::fs::read_to_string(path)
                     .map_err(|e| lookup_error(format!("Unable to read {}: {e}", path.display())))?;
                 let v = match entry.function.as_str() {
                     "yaml_data" => match yaml::parse_data(&text) {
                         Ok(v @ Value::Hash(_)) => v,
-                        Ok(Value::Undef) | Ok(Value::Boolean(false)) => Value::hash(Map::default()),
-                        Ok(_) => {
-                            if let Ev::Mut(ev) = &mut self.ev {
-                                ev.log(
-                                    LogLevel::Warning,
-                                    &format!(
-                                        "{}: file does not contain a valid yaml hash",
-                                        path.display()
-                                    ),
-                                );
+                        // (the reference's yaml_data: an error under `strict = error`, unless
+                        // the document is empty, null or false, which Puppet's YAML loader
+                        // reads as false; a warning otherwise)
+                        Ok(v) => {
+                            if !matches!(v, Value::Undef | Value::Boolean(false))
+                                && self.ev.get().strict == crate::Strictness::Error
+                            {
+                                return Err(lookup_error(not_hash()));
                             }
+                            bad = true;
                             Value::hash(Map::default())
                         }
                         Err(e) if e == yaml::RECURSIVE_ALIAS => return Err(lookup_error(e)),
@@ -945,12 +958,15 @@ impl<'e> Lookup<'e> {
                 if let (Some(s), true) = (stamp, roomy) {
                     FILES.with(|f| {
                         f.borrow_mut()
-                            .insert(fs::key(path).into(), (s.0, s.1, v.clone()))
+                            .insert(fs::key(path).into(), (s.0, s.1, v.clone(), bad))
                     });
                 }
-                v
+                (v, bad)
             }
         };
+        if bad {
+            self.ev.warn_once(&not_hash(), None);
+        }
         Ok(self.module_keys_only(entry, Some(path), module, data))
     }
 
@@ -1598,18 +1614,10 @@ fn compile_options(opts: Option<Value>) -> Result<CompiledOptions, Error> {
     Ok(Some((exact, patterns)))
 }
 
-/// The reference's Ruby class name of a value (in dig errors).
-fn ruby_class(v: &Value) -> &'static str {
-    match v {
-        Value::String(_) => "String",
-        Value::Integer(_) => "Integer",
-        Value::Float(_) => "Float",
-        Value::Boolean(true) => "TrueClass",
-        Value::Boolean(false) => "FalseClass",
-        Value::Array(_) => "Array",
-        Value::Undef => "NilClass",
-        _ => "Object",
-    }
+/// The reference's Ruby class name of a value (in dig errors): `TrueClass`, `NilClass`,
+/// `URI::HTTP`.
+fn ruby_class(v: &Value) -> String {
+    crate::format::ruby::class_name(v)
 }
 
 fn dig_segments(x: &mut Explainer, key: &str, segments: &[Segment], mut value: Value) -> Found {

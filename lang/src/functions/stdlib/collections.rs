@@ -6,9 +6,9 @@
 //! `enclose_ipv6`.
 
 use super::old_api_error;
-use crate::describe::simple_label;
 use crate::eval::{Closure, EvalResult, Evaluator};
 // (Ruby's `inspect` of a value, as the older functions show arguments in errors)
+use super::rb_class;
 use crate::format::ruby::inspect;
 use crate::format::to_display;
 use crate::functions::signature::dispatch;
@@ -104,7 +104,7 @@ fn deep_merge(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
             other => {
                 return err(format!(
                     "deep_merge: unexpected argument type {}, only expects hash arguments",
-                    simple_label(other)
+                    rb_class(other)
                 ))
             }
         }
@@ -120,10 +120,15 @@ fn has_key(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
         ));
     }
     let Value::Hash(h) = &args[0] else {
+        // (the older API hands an undef argument over as '')
+        let shown = match &args[0] {
+            Value::Undef => "\"\"".to_string(),
+            v => inspect(v),
+        };
         return err(format!(
             "has_key(): expects the first argument to be a hash, got {} which is of type {}",
-            inspect(&args[0]),
-            simple_label(&args[0])
+            shown,
+            rb_class(&args[0])
         ));
     };
     Ok(Value::Boolean(h.contains_key(&args[1])))
@@ -177,7 +182,7 @@ fn delete(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
         }
         other => err(format!(
             "delete(): First argument must be an Array, String, or Hash. Given an argument of class {}.",
-            simple_label(other)
+            rb_class(other)
         )),
     }
 }
@@ -202,7 +207,7 @@ fn delete_undef_values(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -
         other => err(format!(
             "delete_undef_values(): expected an array or hash, got {} type  {} ",
             to_display(other),
-            simple_label(other)
+            rb_class(other)
         )),
     }
 }
@@ -217,7 +222,7 @@ fn delete_values(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
     let Value::Hash(h) = &args[0] else {
         return err(format!(
             "delete_values(): First argument must be a Hash. Given an argument of class {}.",
-            simple_label(&args[0])
+            rb_class(&args[0])
         ));
     };
     Ok(Value::hash(
@@ -316,7 +321,11 @@ fn intersection(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
         ));
     }
     let (Value::Array(a), Value::Array(b)) = (&args[0], &args[1]) else {
-        return err("intersection(): Requires 2 arrays".into());
+        return err(format!(
+            "intersection(): Requires 2 arrays, got {} and {}",
+            rb_class(&args[0]),
+            rb_class(&args[1])
+        ));
     };
     let mut out = Vec::new();
     for v in a.iter().filter(|v| b.contains(v)) {
@@ -419,13 +428,13 @@ fn join_keys_to_values(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -
     let Value::Hash(h) = &args[0] else {
         return err(
             "join_keys_to_values(): The first argument must be a hash, but a {} was given."
-                .replace("{}", simple_label(&args[0]).as_ref()),
+                .replace("{}", rb_class(&args[0]).as_str()),
         );
     };
     let Value::String(sep) = &args[1] else {
         return err(format!(
             "join_keys_to_values(): The second argument must be a string, but a {} was given.",
-            simple_label(&args[1])
+            rb_class(&args[1])
         ));
     };
     let mut out = Vec::new();
@@ -728,22 +737,23 @@ fn bool2str(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
 }
 
 fn dig44(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
-    if args.len() < 2 || args.len() > 3 {
+    // (stdlib 8.5's: a fourth argument and more are left unused)
+    if args.len() < 2 {
         return err(format!(
-            "dig44(): Wrong number of arguments given ({} for 2 or 3)",
+            "dig44(): Wrong number of arguments given ({} for at least 2)",
             args.len()
         ));
     }
     if !matches!(args[0], Value::Array(_) | Value::Hash(_)) {
         return err(format!(
             "dig44(): first argument must be a hash or an array, given {}",
-            simple_label(&args[0])
+            rb_class(&args[0])
         ));
     }
     let Value::Array(path) = &args[1] else {
         return err(format!(
-            "dig44(): The path is not an Array! Got: {}",
-            inspect(&args[1])
+            "dig44(): second argument must be an array, given {}",
+            rb_class(&args[1])
         ));
     };
     let default = args.get(2).cloned().unwrap_or(Value::Undef);
@@ -886,10 +896,11 @@ fn enclose_ipv6(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
     let items: Vec<Value> = match &args[0] {
         Value::Array(a) => a.to_vec(),
         Value::String(_) => vec![args[0].clone()],
-        _ => {
-            return err(
-                "enclose_ipv6(): Wrong argument type given (String or Array expected)".into(),
-            )
+        other => {
+            return err(format!(
+                "enclose_ipv6(): Wrong argument type given {} expected String or Array",
+                rb_class(other)
+            ))
         }
     };
     let mut out = Vec::new();

@@ -886,7 +886,7 @@ fn parse_with(
         }
         return Err(Error::eval(format!(
             "no implicit conversion of {} into String",
-            crate::describe::simple_label(&args[0])
+            crate::format::ruby::conversion_class(&args[0])
         ))
         .into());
     };

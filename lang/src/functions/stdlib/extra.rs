@@ -489,7 +489,7 @@ fn delete_regex(ev: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
         )),
         other => err(format!(
             "delete_regex(): First argument must be an Array, Hash, or String. Given an argument of class {}.",
-            crate::describe::simple_label(other)
+            crate::functions::stdlib::rb_class(other)
         )),
     }
 }

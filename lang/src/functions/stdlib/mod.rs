@@ -84,6 +84,12 @@ pub(crate) fn old_api_error(message: String) -> Flow {
     Error::eval(message).into()
 }
 
+/// The Ruby class of a 3.x function's argument, as its messages name it (`arg.class`:
+/// `TrueClass`, `URI::HTTP`, `String` for an undef or a regexp; `format::ruby::class_name_as`).
+pub(crate) fn rb_class(v: &crate::values::Value) -> String {
+    crate::format::ruby::class_name_as(v, crate::format::ruby::Held::Strings)
+}
+
 pub(crate) fn arity_error(message: &str) -> Flow {
     Error::eval(message.to_string()).into()
 }

@@ -97,7 +97,7 @@ fn defined_with(
         }
         return Err(old_api_error(format!(
             "Reference is not understood: '{}'",
-            crate::describe::simple_label(reference)
+            crate::functions::stdlib::rb_class(reference)
         )));
     };
     let current = ev.scope.as_ref().map(|s| s.resource);

@@ -199,7 +199,7 @@ fn is_mac_address(_: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> R {
     if !matches!(args[0], Value::String(_)) {
         return Err(Error::eval(format!(
             "no implicit conversion of {} into String",
-            crate::describe::simple_label(&args[0])
+            crate::format::ruby::conversion_class(&args[0])
         ))
         .into());
     }
@@ -302,7 +302,7 @@ fn legacy_check(ev: &mut Evaluator, name: &str, args: &[Value]) -> Result<(), St
                 Err(format!(
                     "{} is not a string.  It looks to be a {}",
                     to_display(v),
-                    crate::describe::simple_label(v)
+                    crate::functions::stdlib::rb_class(v)
                 ))
             }),
         "validate_array" => {
@@ -312,7 +312,7 @@ fn legacy_check(ev: &mut Evaluator, name: &str, args: &[Value]) -> Result<(), St
                     Err(format!(
                         "{} is not an Array.  It looks to be a {}",
                         to_display(v),
-                        crate::describe::simple_label(v)
+                        crate::functions::stdlib::rb_class(v)
                     ))
                 })
         }
@@ -323,7 +323,7 @@ fn legacy_check(ev: &mut Evaluator, name: &str, args: &[Value]) -> Result<(), St
                 Err(format!(
                     "{} is not a Hash.  It looks to be a {}",
                     to_display(v),
-                    crate::describe::simple_label(v)
+                    crate::functions::stdlib::rb_class(v)
                 ))
             }),
         "validate_bool" => args
@@ -333,7 +333,7 @@ fn legacy_check(ev: &mut Evaluator, name: &str, args: &[Value]) -> Result<(), St
                 Err(format!(
                     "{} is not a boolean.  It looks to be a {}",
                     to_display(v),
-                    crate::describe::simple_label(v)
+                    crate::functions::stdlib::rb_class(v)
                 ))
             }),
         "validate_absolute_path" => {

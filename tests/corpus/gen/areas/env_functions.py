@@ -159,4 +159,24 @@ PROGRAMS += [
     "file(find_file('webapp/motd'))",
     "epp(find_template('webapp/greeting.epp'))",
     "find_file('webapp/motd').split('/')[-1]",
+    # Environment-level functions and type aliases (tests/fixtures/env-functions): Puppet
+    # 7.23's environment loader is one of global names, `environment::greet` in
+    # functions/environment/greet.pp, a global `env_global` in functions/env_global.pp;
+    # called from the environment's code and from modules.
+    *[{"src": src, "env_dir": "tests/fixtures/env-functions/production"} for src in [
+        "environment::greet()",
+        "environment::greet('ops')",
+        "environment::sub::deep()",
+        "env_global(4)",
+        "include envuser",
+        "class { 'envuser': code => 'x' }",
+        "envuser::twice()",
+        "environment::documented()",
+        "documented()",
+        "environment::nosuch()",
+        "[3 =~ Gtype, 7 =~ Gtype, 'ab' =~ Environment::Etype]",
+        "'abc' =~ Environment::Flat",
+        "Flat",
+        "environment::greet(1)",
+    ]],
 ]

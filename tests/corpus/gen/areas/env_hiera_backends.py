@@ -84,4 +84,9 @@ PROGRAMS = [
     env("nothash", "lookup('a')"),
     env("raises", "lookup('a')"),
     env("badvalue", "lookup('a')"),
+    # YAML files that hold no hash (empty, `---`, a comment, `false`): no data, a warning
+    # each, once a compilation; a list: an error under `strict = error`
+    env("nohash", "[lookup('nh::k'), lookup('nh::k'), lookup('nh::x', undef, undef, 'd')]"),
+    env("nohash", "class nh($k = 0, $x = 'dflt') { notice($k, $x) } include nh"),
+    env("nohash_list", "lookup('nh::k')"),
 ]
