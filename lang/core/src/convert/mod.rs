@@ -59,11 +59,17 @@ fn convert_at(t: &PType, args: &[Value], depth: usize) -> Result<Value, Error> {
             _ => crate::time::timestamp_new(args)?,
         },
         PType::Type(_) => others::new_type(args)?,
+        // (the result is checked against the Optional or NotUndef, as the reference does; a
+        // collection's against the collection, whose mismatches name the elements)
         PType::Optional(Some(inner)) => match args {
             [Value::Undef] => Value::Undef,
-            _ => new_value_at(inner, args, depth + 1)?,
+            _ if is_collection(inner) => new_value_at(inner, args, depth + 1)?,
+            _ => convert_at(inner, args, depth + 1)?,
         },
-        PType::NotUndef(Some(inner)) => new_value_at(inner, args, depth + 1)?,
+        PType::NotUndef(Some(inner)) if is_collection(inner) => {
+            new_value_at(inner, args, depth + 1)?
+        }
+        PType::NotUndef(Some(inner)) => convert_at(inner, args, depth + 1)?,
         PType::Alias(a) => convert_at(&a.resolved(), args, depth + 1)?,
         // `Init[T, init_args...](args...)` is `T.new(args..., init_args...)`.
         PType::Init(Some(inner), init_args) => {
@@ -91,6 +97,13 @@ fn convert_at(t: &PType, args: &[Value], depth: usize) -> Result<Value, Error> {
         },
     };
     Ok(value)
+}
+
+fn is_collection(t: &PType) -> bool {
+    matches!(
+        t,
+        PType::Array(..) | PType::Hash(..) | PType::Tuple(..) | PType::Struct(_) | PType::Alias(_)
+    )
 }
 
 /// Whether `T.new` takes this array as its single argument: an instance of `T`, or an
@@ -187,9 +200,22 @@ pub fn assert_result(t: &PType, value: Value) -> Result<Value, Error> {
             return Err(e);
         }
     }
+    // (an Optional's and a NotUndef's as the reference describes them; a string type of
+    // one value, `Optional['a']`, is a `String` there)
+    let inner_text = |inner: &PType| match inner {
+        PType::String { value: Some(_), .. } => "String".to_string(),
+        other => types::alias_display(other),
+    };
+    let expects = match &base {
+        PType::Optional(Some(inner)) => format!("a value of type Undef or {}", inner_text(inner)),
+        PType::NotUndef(Some(inner)) => {
+            let text = inner_text(inner);
+            format!("{} {text} value", article(&text))
+        }
+        _ => format!("{} {expected} value", article(&expected)),
+    };
     Err(Error::eval(format!(
-        "Converted value from {expected}.new() has wrong type, expects {} {expected} value, got {}",
-        article(&expected),
+        "Converted value from {expected}.new() has wrong type, expects {expects}, got {}",
         reported_type(&value)
     )))
 }
