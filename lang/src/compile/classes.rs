@@ -815,14 +815,16 @@ impl Evaluator {
                         Value::Type(t) => Some(t),
                         // (`Class[a, b] $p`, an array of types: the reference's DevError as
                         // it sets the definition's parameter types)
-                        other => return Err(Error::new(
-                            crate::ErrorKind::Failed,
-                            format!(
+                        other => {
+                            return Err(Error::new(
+                                crate::ErrorKind::Failed,
+                                format!(
                                 "Parameter '{}' is given a type that is not a Puppet Type, got {}",
                                 p.name,
                                 crate::format::ruby::class_name(&other)
                             ),
-                        )),
+                            ))
+                        }
                     },
                 },
                 None => None,

@@ -63,10 +63,10 @@ fn convert_at(t: &PType, args: &[Value], depth: usize) -> Result<Value, Error> {
         // collection's against the collection, whose mismatches name the elements)
         PType::Optional(Some(inner)) => match args {
             [Value::Undef] => Value::Undef,
-            _ if is_collection(inner) => new_value_at(inner, args, depth + 1)?,
+            _ if matches!(**inner, PType::Alias(_)) => new_value_at(inner, args, depth + 1)?,
             _ => convert_at(inner, args, depth + 1)?,
         },
-        PType::NotUndef(Some(inner)) if is_collection(inner) => {
+        PType::NotUndef(Some(inner)) if matches!(**inner, PType::Alias(_)) => {
             new_value_at(inner, args, depth + 1)?
         }
         PType::NotUndef(Some(inner)) => convert_at(inner, args, depth + 1)?,
@@ -97,13 +97,6 @@ fn convert_at(t: &PType, args: &[Value], depth: usize) -> Result<Value, Error> {
         },
     };
     Ok(value)
-}
-
-fn is_collection(t: &PType) -> bool {
-    matches!(
-        t,
-        PType::Array(..) | PType::Hash(..) | PType::Tuple(..) | PType::Struct(_) | PType::Alias(_)
-    )
 }
 
 /// Whether `T.new` takes this array as its single argument: an instance of `T`, or an
@@ -163,6 +156,7 @@ fn reported_type(v: &Value) -> PType {
         | Value::Float(_)
         | Value::Boolean(_)
         | Value::Sensitive(_)
+        | Value::Uri(_)
         | Value::Object(_) => types::infer(v),
         _ => types::infer_generalized(v),
     }
@@ -179,6 +173,20 @@ pub fn assert_result(t: &PType, value: Value) -> Result<Value, Error> {
         PType::Alias(a) => a.resolved(),
         t => t.clone(),
     };
+    // (an Optional or NotUndef of a collection: the collection's mismatches, named after
+    // the Optional, `Converted value from Optional[Array[Integer]].new() has wrong type,
+    // index 0 expects ...`)
+    let (base, described) = match &base {
+        PType::Optional(Some(inner)) | PType::NotUndef(Some(inner))
+            if matches!(
+                **inner,
+                PType::Array(..) | PType::Hash(..) | PType::Tuple(..) | PType::Struct(_)
+            ) =>
+        {
+            ((**inner).clone(), (**inner).clone())
+        }
+        b => (b.clone(), t.clone()),
+    };
     if matches!(
         base,
         PType::Array(..) | PType::Hash(..) | PType::Tuple(..) | PType::Struct(_)
@@ -191,7 +199,7 @@ pub fn assert_result(t: &PType, value: Value) -> Result<Value, Error> {
                 .keys()
                 .map(|k| format!("unrecognized key {}", crate::format::to_programmatic(k)))
                 .collect(),
-            _ => types::describe_mismatches(t, &value),
+            _ => types::describe_mismatches(&described, &value),
         };
         if let Some(e) = asserted(
             &format!("Converted value from {expected}.new()"),

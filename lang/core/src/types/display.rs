@@ -30,7 +30,11 @@ pub fn alias_display(t: &PType) -> String {
         }
         PType::ObjectType(o) => {
             let mut s = String::new();
+            // (its attributes' types are inside it: an object type without a name there
+            // shows as `Object`)
+            TYPE_NESTING.with(|n| n.set(n.get() + 1));
             let _ = super::object::write_definition(&mut s, o);
+            TYPE_NESTING.with(|n| n.set(n.get() - 1));
             s
         }
         PType::TypeSetType(ts) => {

@@ -902,6 +902,8 @@ PROGRAMS += [
     "NotUndef['a']('b')",
     "Optional[String[3]]('b')",
     "Optional[Array[Integer]]('b')",
+    "URI[{scheme => 'http'}]('a')",
+    "URI[{scheme => 'http'}]('http://x')",
     "String[default, -1]",
     "String[[default, [-9223372036854775807]]]",
     "Hash[String, Pattern[/a/], default, -1]",
@@ -933,9 +935,6 @@ PROGRAMS += [
     "Boolean[[false]](1)",
     "function f(Pattern[['a', 'b']] $x) { $x } f('a')",
     "class c(Integer[[1, 2]] $x) { notice($x) } class { c: x => 1 }",
-    "class c(Class[a, 'A'] $p) { notice($p) } class { c: p => 10 }",
-    # (an alias's definition is read by the reference's type parser, which does not flatten)
-    "type A = Object[[{name => 'P', attributes => {a => Integer}}]] notice(true =~ A)",
 ]
 # `TypeSet[...]` in an expression makes an (unresolved) TypeSet: its initialization hash
 # checked and shown as given.
