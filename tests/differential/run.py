@@ -334,7 +334,9 @@ def run_area(area, count, seed, batch, checks_per_program):
     t0 = time.time()
     answers = cached_oracle(area, seed, programs, batch)
     t_oracle = time.time() - t0
-    rows = ask_prepl(programs, answers)
+    # (an area may compare errors by their first line, as the catalog areas do)
+    first_line = getattr(mod, "FIRST_LINE_ERRORS", False)
+    rows = ask_prepl(programs, answers, first_line)
     bad = [p for p in programs if not rows[p["id"]]["agree"]]
     # Pin each disagreeing program to its checks: from the elements of the array both sides
     # printed when possible, otherwise by asking again for each check alone.
@@ -353,7 +355,7 @@ def run_area(area, count, seed, batch, checks_per_program):
     if singles:
         single_answers = cached_singles(os.path.join(OUT, f"{area}-{seed}.singles.jsonl"),
                                         singles, batch)
-        single_rows = ask_prepl(singles, single_answers)
+        single_rows = ask_prepl(singles, single_answers, first_line)
     disagreements = []
     for s, row in pinned_rows + [(s, single_rows[s["id"]]) for s in singles]:
         if row["agree"]:

@@ -813,12 +813,17 @@ impl Evaluator {
                     Some(t) => Some(t),
                     None => match self.eval_parameter_type(scope, te, source)? {
                         Value::Type(t) => Some(t),
-                        _ => {
-                            return Err(Error::eval(format!(
-                                "{}: the type of parameter '{}' is not a type",
-                                who(),
-                                p.name
-                            )))
+                        // (`Class[a, b] $p`, an array of types: the reference's DevError as
+                        // it sets the definition's parameter types)
+                        other => {
+                            return Err(Error::new(
+                                crate::ErrorKind::Failed,
+                                format!(
+                                "Parameter '{}' is given a type that is not a Puppet Type, got {}",
+                                p.name,
+                                crate::format::ruby::class_name(&other)
+                            ),
+                            ))
                         }
                     },
                 },

@@ -145,6 +145,9 @@ impl Evaluator {
                     );
                     v
                 }
+                // (a type alias's definition is read as the reference's type parser reads
+                // it, which does not flatten the arguments)
+                None if self.in_type_alias => types::parameterize_as_written(t, keys)?,
                 None => types::parameterize(t, keys)?,
             },
             Value::Default => {

@@ -931,7 +931,9 @@ impl Evaluator {
                     };
                     return Ok(Value::typ(PType::ObjectType(Rc::new(o))));
                 }
-                return crate::types::parameterize(&PType::Object, &mut keys).map_err(Flow::from);
+                // (not flattened: the reference's type parser reads the definition)
+                return crate::types::parameterize_as_written(&PType::Object, &mut keys)
+                    .map_err(Flow::from);
             }
         }
         self.eval(e)

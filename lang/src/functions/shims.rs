@@ -21,7 +21,8 @@ pub fn describe_mismatch(t: &PType, v: &Value) -> String {
 pub fn new_value(t: &PType, args: &[Value]) -> Result<Value, Error> {
     // (the type read where it is: `resolved()` copied it, an alias's target or not)
     if t.with_resolved(|t| matches!(t, PType::Uri(_))) {
-        return super::pcore::new_uri(args);
+        // (checked against the type: `URI[{scheme => 'http'}]('a')` fails)
+        return super::pcore::new_uri(args).and_then(|v| crate::convert::assert_result(t, v));
     }
     // `Init[T, init_args...](args...)` of an Object type or URI: `T.new(args..., init_args...)`.
     let init = t.with_resolved(|t| match t {

@@ -59,11 +59,17 @@ fn convert_at(t: &PType, args: &[Value], depth: usize) -> Result<Value, Error> {
             _ => crate::time::timestamp_new(args)?,
         },
         PType::Type(_) => others::new_type(args)?,
+        // (the result is checked against the Optional or NotUndef, as the reference does; a
+        // collection's against the collection, whose mismatches name the elements)
         PType::Optional(Some(inner)) => match args {
             [Value::Undef] => Value::Undef,
-            _ => new_value_at(inner, args, depth + 1)?,
+            _ if matches!(**inner, PType::Alias(_)) => new_value_at(inner, args, depth + 1)?,
+            _ => convert_at(inner, args, depth + 1)?,
         },
-        PType::NotUndef(Some(inner)) => new_value_at(inner, args, depth + 1)?,
+        PType::NotUndef(Some(inner)) if matches!(**inner, PType::Alias(_)) => {
+            new_value_at(inner, args, depth + 1)?
+        }
+        PType::NotUndef(Some(inner)) => convert_at(inner, args, depth + 1)?,
         PType::Alias(a) => convert_at(&a.resolved(), args, depth + 1)?,
         // `Init[T, init_args...](args...)` is `T.new(args..., init_args...)`.
         PType::Init(Some(inner), init_args) => {
@@ -150,6 +156,7 @@ fn reported_type(v: &Value) -> PType {
         | Value::Float(_)
         | Value::Boolean(_)
         | Value::Sensitive(_)
+        | Value::Uri(_)
         | Value::Object(_) => types::infer(v),
         _ => types::infer_generalized(v),
     }
@@ -166,6 +173,20 @@ pub fn assert_result(t: &PType, value: Value) -> Result<Value, Error> {
         PType::Alias(a) => a.resolved(),
         t => t.clone(),
     };
+    // (an Optional or NotUndef of a collection: the collection's mismatches, named after
+    // the Optional, `Converted value from Optional[Array[Integer]].new() has wrong type,
+    // index 0 expects ...`)
+    let (base, described) = match &base {
+        PType::Optional(Some(inner)) | PType::NotUndef(Some(inner))
+            if matches!(
+                **inner,
+                PType::Array(..) | PType::Hash(..) | PType::Tuple(..) | PType::Struct(_)
+            ) =>
+        {
+            ((**inner).clone(), (**inner).clone())
+        }
+        b => (b.clone(), t.clone()),
+    };
     if matches!(
         base,
         PType::Array(..) | PType::Hash(..) | PType::Tuple(..) | PType::Struct(_)
@@ -178,7 +199,7 @@ pub fn assert_result(t: &PType, value: Value) -> Result<Value, Error> {
                 .keys()
                 .map(|k| format!("unrecognized key {}", crate::format::to_programmatic(k)))
                 .collect(),
-            _ => types::describe_mismatches(t, &value),
+            _ => types::describe_mismatches(&described, &value),
         };
         if let Some(e) = asserted(
             &format!("Converted value from {expected}.new()"),
@@ -187,9 +208,22 @@ pub fn assert_result(t: &PType, value: Value) -> Result<Value, Error> {
             return Err(e);
         }
     }
+    // (an Optional's and a NotUndef's as the reference describes them; a string type of
+    // one value, `Optional['a']`, is a `String` there)
+    let inner_text = |inner: &PType| match inner {
+        PType::String { value: Some(_), .. } => "String".to_string(),
+        other => types::alias_display(other),
+    };
+    let expects = match &base {
+        PType::Optional(Some(inner)) => format!("a value of type Undef or {}", inner_text(inner)),
+        PType::NotUndef(Some(inner)) => {
+            let text = inner_text(inner);
+            format!("{} {text} value", article(&text))
+        }
+        _ => format!("{} {expected} value", article(&expected)),
+    };
     Err(Error::eval(format!(
-        "Converted value from {expected}.new() has wrong type, expects {} {expected} value, got {}",
-        article(&expected),
+        "Converted value from {expected}.new() has wrong type, expects {expects}, got {}",
         reported_type(&value)
     )))
 }

@@ -53,7 +53,8 @@ pub fn new_type(args: &[Value]) -> Result<Value, Error> {
         }),
         [other] => Err(Error::eval(format!(
             "'new_type' parameter 'type_string' expects a String value, got {}",
-            crate::describe::simple_label(other)
+            // (as a mismatch names it: `Struct` for a hash with string keys)
+            super::got_in_signatures(other, false)
         ))),
         _ => Err(arity("new_type", 1, 1, args.len())),
     }

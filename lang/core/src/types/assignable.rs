@@ -406,7 +406,7 @@ impl Guard {
             }
             PType::TypeSet => matches!(from, PType::TypeSet | PType::TypeSetType(_)),
             PType::TypeSetType(ts) => {
-                matches!(from, PType::TypeSetType(f) if f.name == ts.name)
+                matches!(from, PType::TypeSetType(f) if f.name == ts.name && f.version == ts.version)
             }
             PType::Uri(None) => matches!(from, PType::Uri(_)),
             PType::Uri(Some(params)) => match from {

@@ -3,7 +3,7 @@
 use super::create_catalog::{class, resource};
 use super::create_collections as coll;
 use super::create_time::{span_bound_of, time_range, timestamp_of};
-use super::size::{from_gt_to, kind_name, size_range, with_article};
+use super::size::{from_gt_to, size_range, with_article};
 use super::{IntRange, PType};
 use crate::error::{Error, ErrorKind};
 use crate::values::{Regexp, Value};
@@ -84,8 +84,38 @@ pub(super) fn single_bound_is_exact() -> bool {
     exact
 }
 
-/// `t[args]`. Returns a value, since `File['a', 'b']` and `Class[a, b]` give arrays.
+/// `t[args]` as the evaluator's `[]` makes it. Returns a value, since `File['a', 'b']` and
+/// `Class[a, b]` give arrays.
+///
+/// The reference flattens the arguments of most types first (`Pattern[['a', 'b']]` is
+/// `Pattern[/a/, /b/]`, `Integer[[1, 2]]` is `Integer[1, 2]`, `Boolean[[]]` has no
+/// argument); not those of `Struct`, `Callable` and `Init`, whose arguments may be arrays,
+/// nor of `Resource` and `Class`, which flatten their titles themselves (an array gives an
+/// array of types).
 pub fn parameterize(t: &PType, args: &mut [Value]) -> Result<Value, Error> {
+    if flattens(t) && args.iter().any(|a| matches!(a, Value::Array(_))) {
+        let mut flat = Vec::with_capacity(args.len());
+        flatten_into(args, &mut flat);
+        return parameterize_as_written(t, &mut flat);
+    }
+    parameterize_as_written(t, args)
+}
+
+/// Whether `[]` on `t` flattens its arguments (see `parameterize`).
+fn flattens(t: &PType) -> bool {
+    !matches!(
+        t,
+        PType::Struct(_)
+            | PType::Callable(_)
+            | PType::Init(..)
+            | PType::Resource { .. }
+            | PType::Class(_)
+    )
+}
+
+/// `t[args]` with the arguments as they are: the reference's type parser (a type alias's
+/// definition, a type in a string) does not flatten them.
+pub fn parameterize_as_written(t: &PType, args: &mut [Value]) -> Result<Value, Error> {
     let typ = |t: PType| Ok(Value::typ(t));
     match t {
         PType::Integer(_) => typ(integer(args)?),
@@ -140,6 +170,9 @@ pub fn parameterize(t: &PType, args: &mut [Value]) -> Result<Value, Error> {
             }
         }
         PType::Variant(_) => {
+            if args.is_empty() {
+                return Err(count_error_a("Variant", "1 or more arguments", 0));
+            }
             let mut types = Vec::with_capacity(args.len());
             for a in args.iter_mut() {
                 match a {
@@ -153,21 +186,25 @@ pub fn parameterize(t: &PType, args: &mut [Value]) -> Result<Value, Error> {
             "Optional", args,
         )?)))),
         PType::NotUndef(_) => match args {
+            [] => typ(PType::NotUndef(None)),
             [Value::String(s)] => typ(PType::NotUndef(Some(Box::new(PType::string_value(
                 s.clone(),
             ))))),
             [Value::Type(inner)] => typ(PType::NotUndef(Some(Box::new(take_type(inner))))),
             [other] => Err(Error::eval(format!(
                 "NotUndef-Type[] argument must be a Type or a String. Got {}",
-                kind_name(other)
+                ruby_class(other)
             ))),
             _ => Err(count_error("NotUndef", "0 to 1 arguments", args.len())),
         },
         PType::Type(_) => typ(PType::Type(Some(Box::new(single_type("Type", args)?)))),
-        PType::Sensitive(_) => typ(PType::Sensitive(Some(Box::new(single_type(
-            "Sensitive",
-            args,
-        )?)))),
+        // The reference keeps the generalized type (`Sensitive[String[1]]` is
+        // `Sensitive[String]`, and `Sensitive[Any]` is `Sensitive`).
+        PType::Sensitive(_) => typ(PType::Sensitive(
+            Some(generalized(&single_type("Sensitive", args)?))
+                .filter(|t| *t != PType::Any)
+                .map(Box::new),
+        )),
         PType::Iterable(_) => typ(PType::Iterable(Some(Box::new(single_type(
             "Iterable", args,
         )?)))),
@@ -198,7 +235,7 @@ pub fn parameterize(t: &PType, args: &mut [Value]) -> Result<Value, Error> {
             let Value::Type(inner) = first else {
                 return Err(Error::eval(format!(
                     "Init-Type[] arguments must be types. Got {}",
-                    kind_name(first)
+                    ruby_class(first)
                 )));
             };
             let init = PType::Init(Some(Box::new((**inner).clone())), rest.to_vec());
@@ -220,10 +257,20 @@ pub fn parameterize(t: &PType, args: &mut [Value]) -> Result<Value, Error> {
         PType::Class(name) => class(name.is_some(), t, args),
         PType::Uri(_) => match args {
             [Value::String(s)] => {
-                let u = crate::values::uri::Uri::parse(s).map_err(Error::eval)?;
+                if !has_uri_scheme(s) {
+                    return Err(Error::eval(format!(
+                        "Error while evaluating a '[]' expression, URI-Type parameter has wrong type, expects a match for Pattern[{}], got {}",
+                        URI_PATTERN,
+                        super::display::quote(s)
+                    )));
+                }
+                let u = crate::values::uri::Uri::parse(s).map_err(|e| {
+                    Error::eval(format!("Error while evaluating a '[]' expression, {e}"))
+                })?;
                 let params = super::infer(&Value::Uri(std::rc::Rc::new(u)));
                 typ(params)
             }
+            [u @ Value::Uri(_)] => typ(super::infer(u)),
             [Value::Hash(h)]
                 if h.keys().all(|k| {
                     matches!(
@@ -243,19 +290,14 @@ pub fn parameterize(t: &PType, args: &mut [Value]) -> Result<Value, Error> {
             {
                 typ(PType::Uri(Some(h.clone())))
             }
-            [other, ..] => Err(Error::eval(format!(
-                "URI-Type[] arguments must be types. Got {}",
-                super::size::kind_name(other)
-            ))),
-            [] => Err(count_error("URI", "1 argument", 0)),
+            [other] => Err(not_types("URI", other)),
+            _ => Err(count_error("URI", "1 argument", args.len())),
         },
         PType::Object => {
             let at =
                 |m: String| Error::eval(format!("Error while evaluating a '[]' expression, {m}"));
-            // (the reference flattens the arguments: `Object[['A']]` is `Object['A']`)
-            let mut flat = Vec::with_capacity(args.len());
-            flatten_into(args, &mut flat);
-            let made = match flat.as_slice() {
+            // (the arguments are flattened: `Object[['A']]` is `Object['A']`)
+            let made = match &*args {
                 [Value::Hash(h)] if h.is_empty() => None,
                 [Value::Hash(h)] => {
                     // (the attributes are named after the type's name, when it has one)
@@ -288,13 +330,18 @@ pub fn parameterize(t: &PType, args: &mut [Value]) -> Result<Value, Error> {
         // (an anonymous object type is parameterized as `Object` is, as the reference does)
         PType::ObjectType(o) if o.name.is_none() => parameterize(&PType::Object, args),
         PType::ObjectType(o) => {
-            // The reference flattens the arguments: `T['a', ['b', 'c']]` is `T['a', 'b', 'c']`.
-            let mut flat = Vec::with_capacity(args.len());
-            flatten_into(args, &mut flat);
-            super::object_extension::parameterize(o, &flat)
+            // (flattened: `T['a', ['b', 'c']]` is `T['a', 'b', 'c']`)
+            super::object_extension::parameterize(o, args)
                 .map(Value::typ)
                 .map_err(|m| Error::eval(format!("Error while evaluating a '[]' expression, {m}")))
         }
+        // `TypeSet[{...}]` in an expression (an alias's is made by the evaluator)
+        PType::TypeSet => match &*args {
+            [arg] => super::typeset::from_expression(arg)
+                .map(Value::typ)
+                .map_err(|m| Error::eval(format!("Error while evaluating a '[]' expression, {m}"))),
+            _ => Err(count_error("TypeSet", "1 argument", args.len())),
+        },
         PType::ObjectExt(_) => Err(Error::eval(format!(
             "Operator '[]' is not applicable to {}-Type.",
             with_article(&t.to_string())
@@ -313,7 +360,6 @@ pub fn parameterize(t: &PType, args: &mut [Value]) -> Result<Value, Error> {
         | PType::Numeric
         | PType::SemVerRange
         | PType::CatalogEntry
-        | PType::TypeSet
         | PType::TypeSetType(_)
         | PType::Binary
         | PType::Unit => {
@@ -325,6 +371,78 @@ pub fn parameterize(t: &PType, args: &mut [Value]) -> Result<Value, Error> {
             )))
         }
     }
+}
+
+/// A type as the reference's `generalize` makes it (what `Sensitive[T]` keeps): ranges,
+/// sizes and values dropped (`Integer[1, 2]` is `Integer`, `Array[String[1], 1]` is
+/// `Array[String]`, `Enum['a', 'bc']` is `String[1, 2]`), inner types generalized; patterns,
+/// regexps, versions, objects, resources and aliases as they are.
+pub(super) fn generalized(t: &PType) -> PType {
+    crate::limits::deep(|| generalized_here(t))
+}
+
+fn generalized_here(t: &PType) -> PType {
+    let g = generalized;
+    let gb = |t: &PType| Box::new(generalized(t));
+    match t {
+        PType::Integer(_) => PType::integer(),
+        PType::Float(..) => PType::float(),
+        PType::String { .. } => PType::string(),
+        PType::Collection(_) => PType::Collection(IntRange::SIZE),
+        PType::Boolean(_) => PType::Boolean(None),
+        PType::Timespan(..) => PType::Timespan(None, None),
+        PType::Timestamp(..) => PType::Timestamp(None, None),
+        PType::Enum { .. } => super::infer::generalize(t),
+        PType::Array(e, _) => PType::Array(gb(e), IntRange::SIZE),
+        // (an empty hash's type stays)
+        PType::Hash(_, _, s) if s.to == 0 => t.clone(),
+        PType::Hash(k, v, _) => PType::Hash(gb(k), gb(v), IntRange::SIZE),
+        PType::Struct(Some(members)) if !members.is_empty() => PType::Struct(Some(
+            members
+                .iter()
+                .map(|m| super::StructMember {
+                    value: g(&m.value),
+                    ..m.clone()
+                })
+                .collect(),
+        )),
+        PType::Struct(Some(_)) => PType::Struct(None),
+        PType::Tuple(types, size) => PType::Tuple(types.iter().map(g).collect(), *size),
+        PType::Callable(c) => PType::Callable(Box::new(super::CallableType {
+            params: c
+                .params
+                .as_ref()
+                .map(|(ps, size)| (ps.iter().map(g).collect(), *size)),
+            block: c.block.as_ref().map(g),
+            return_type: c.return_type.as_ref().map(g),
+        })),
+        PType::Variant(types) => variant(types.iter().map(g).collect()),
+        PType::Type(Some(inner)) => PType::Type(Some(gb(inner))),
+        PType::Optional(Some(inner)) => PType::Optional(Some(gb(inner))),
+        PType::NotUndef(Some(inner)) => PType::NotUndef(Some(gb(inner))),
+        PType::Iterable(Some(inner)) => PType::Iterable(Some(gb(inner))),
+        PType::Iterator(Some(inner)) => PType::Iterator(Some(gb(inner))),
+        PType::Sensitive(Some(inner)) => PType::Sensitive(Some(gb(inner))),
+        other => other.clone(),
+    }
+}
+
+/// Ruby's `URI.regexp` as the reference shows it in `Pattern[...]` (its `Pcore::TYPE_URI`,
+/// which a string given to `URI[...]` must match).
+const URI_PATTERN: &str = include_str!("uri_pattern.txt");
+
+/// Whether `s` matches Ruby's `URI.regexp` (unanchored): a scheme and a colon somewhere
+/// (`[a-zA-Z][-+.a-zA-Z0-9]*:`), the rest of the pattern matching at least nothing.
+fn has_uri_scheme(s: &str) -> bool {
+    let b = s.as_bytes();
+    b.iter().enumerate().any(|(p, &c)| {
+        c == b':'
+            && b[..p]
+                .iter()
+                .rev()
+                .take_while(|c| c.is_ascii_alphanumeric() || b"+-.".contains(c))
+                .any(u8::is_ascii_alphabetic)
+    })
 }
 
 /// `args` with the elements of arrays (nested ones too) in their place.
@@ -364,19 +482,31 @@ pub(super) fn specialization(t: &PType, got: &Value, expected: &str) -> Error {
     ))
 }
 
-/// A value's kind, with the parameter for regexps and types (`Regexp[/x/]`, `Type[Class]`).
+/// How the reference names a wrong argument (its `bad_key_type_name`): `Undef`, `Default`,
+/// else the value's generalized inferred type (`Array[String]`, `Type[Integer]` for
+/// `Integer[1, 2]`, `Regexp[/x/]`, `Hash[String, Integer]`).
 pub(super) fn detailed_kind(v: &Value) -> String {
     match v {
-        Value::Regexp(_) | Value::Type(_) => super::infer::infer(v).to_string(),
-        other => kind_name(other).to_string(),
+        Value::Undef => "Undef".to_string(),
+        Value::Default => "Default".to_string(),
+        other => super::infer::infer_generalized(other).to_string(),
     }
 }
 
 pub(super) fn not_types(name: &str, got: &Value) -> Error {
     Error::eval(format!(
         "{name}-Type[] arguments must be types. Got {}",
-        kind_name(got)
+        ruby_class(got)
     ))
+}
+
+/// The Ruby class of an argument, as the reference's `[]` names a wrong one (`Got NilClass`,
+/// `Got TrueClass`, `Got Puppet::Pops::Types::PStringType`).
+pub(super) fn ruby_class(v: &Value) -> String {
+    match v {
+        Value::Type(t) => crate::format::ruby::type_class(t),
+        other => crate::time::coerce::ruby_class(other).to_string(),
+    }
 }
 
 /// The type a type argument holds: taken out of it when nothing else holds it (the
@@ -417,7 +547,7 @@ fn integer(args: &[Value]) -> Result<PType, Error> {
         Value::Default => Ok(dflt),
         other => Err(Error::eval(format!(
             "Integer-Type [] requires all arguments to be integers (or default). Got {}",
-            kind_name(other)
+            ruby_class(other)
         ))),
     };
     let from = bound(&args[0], i64::MIN)?;
@@ -447,7 +577,7 @@ fn float(args: &[Value]) -> Result<PType, Error> {
         Value::Default => Ok(dflt),
         other => Err(Error::eval(format!(
             "Float-Type [] requires all arguments to be floats, or integers (or default). Got {}",
-            kind_name(other)
+            ruby_class(other)
         ))),
     };
     let from = bound(&args[0], f64::NEG_INFINITY)?;
@@ -501,19 +631,11 @@ fn enumeration(t: &PType, args: &[Value]) -> Result<PType, Error> {
     for (i, a) in args.iter().enumerate() {
         match a {
             Value::String(s) => values.push(s.clone()),
-            Value::Array(items) => {
-                for item in items.iter() {
-                    match item {
-                        Value::String(s) => values.push(s.clone()),
-                        other => return Err(specialization(t, other, "String")),
-                    }
-                }
-            }
             Value::Boolean(b) if i + 1 == args.len() => case_insensitive = *b,
             other => return Err(specialization(t, other, "String")),
         }
     }
-    if values.is_empty() && !args.is_empty() {
+    if values.is_empty() {
         return Err(count_error_a("Enum", "1 or more arguments", 0));
     }
     values.sort();
@@ -526,22 +648,26 @@ fn enumeration(t: &PType, args: &[Value]) -> Result<PType, Error> {
 
 /// `Pattern[...]`; errors name `t`, the type being parameterized.
 fn pattern(t: &PType, args: &[Value]) -> Result<PType, Error> {
+    if args.is_empty() {
+        return Err(count_error_a("Pattern", "1 or more arguments", 0));
+    }
     let mut res: Vec<Rc<Regexp>> = Vec::new();
-    // The reference keeps each pattern once (`Pattern[/a/, 'a']` is `Pattern[/a/]`).
-    let mut seen: rustc_hash::FxHashSet<Rc<str>> = rustc_hash::FxHashSet::default();
-    let mut add = |r: Rc<Regexp>| {
-        if seen.insert(r.source().into()) {
+    // The reference keeps each pattern once (`Pattern[/a/, 'a']` is `Pattern[/a/]`); the
+    // bare `Regexp` (no pattern) is another than `//`.
+    let mut seen: rustc_hash::FxHashSet<Option<Rc<str>>> = rustc_hash::FxHashSet::default();
+    let mut add = |r: Rc<Regexp>, bare: bool| {
+        if seen.insert((!bare).then(|| r.source().into())) {
             res.push(r);
         }
     };
     for a in args {
         match a {
-            Value::String(s) => add(compile(s)?),
-            Value::Regexp(r) => add(r.clone()),
+            Value::String(s) => add(compile(s)?, false),
+            Value::Regexp(r) => add(r.clone(), false),
             Value::Type(ty) => match &**ty {
-                PType::Pattern(rs) => rs.iter().cloned().for_each(&mut add),
-                PType::Regexp(Some(r)) => add(r.clone()),
-                PType::Regexp(None) => add(compile("")?),
+                PType::Pattern(rs) => rs.iter().for_each(|r| add(r.clone(), false)),
+                PType::Regexp(Some(r)) => add(r.clone(), false),
+                PType::Regexp(None) => add(compile("")?, true),
                 _ => return Err(pattern_error(t, a)),
             },
             other => return Err(pattern_error(t, other)),
@@ -561,6 +687,9 @@ pub(super) fn compile(source: &str) -> Result<Rc<Regexp>, Error> {
 }
 
 fn semver(t: &PType, args: &[Value]) -> Result<PType, Error> {
+    if args.is_empty() {
+        return Err(count_error_a("SemVer", "1 or more arguments", 0));
+    }
     let mut ranges = Vec::with_capacity(args.len());
     for a in args {
         match a {

@@ -85,7 +85,15 @@ pub(super) fn resource(
                 {
                     return Ok(first.clone());
                 }
-                Value::String(s) => capitalize_segments(s).into(),
+                Value::String(s) => {
+                    let name = capitalize_segments(s);
+                    if !is_type_reference(&name) {
+                        return Err(Error::eval(format!(
+                            "Illegal type reference. The given name '{name}' does not conform to the naming rule"
+                        )));
+                    }
+                    name.into()
+                }
                 Value::Type(ty) => match &**ty {
                     PType::Resource {
                         type_name: Some(n),
@@ -123,6 +131,17 @@ pub(super) fn resource(
     })
 }
 
+/// Whether a resource type's name is one the reference takes (its `CLASSREF_EXT`,
+/// `\A((::){0,1}[A-Z][\w]*)+\z`): `File`, `Foo::Bar`, `::Foo`.
+fn is_type_reference(name: &str) -> bool {
+    let name = name.strip_prefix("::").unwrap_or(name);
+    name.split("::").all(|seg| {
+        let mut cs = seg.chars();
+        cs.next().is_some_and(|c| c.is_ascii_uppercase())
+            && cs.all(|c| c.is_ascii_alphanumeric() || c == '_')
+    })
+}
+
 fn first_resource_arg(got: &Value) -> Error {
     Error::eval(format!(
         "First argument to Resource[] must be a resource type or a String. Got {}.",
@@ -155,7 +174,13 @@ pub(super) fn class(has_name: bool, t: &PType, args: &[Value]) -> Result<Value, 
             ))),
             other => Err(Error::eval(format!(
                 "Illegal Class name in class reference. {} cannot be used where a String is expected",
-                capitalize_first(&with_article(kind_name(other)))
+                capitalize_first(&with_article(match other {
+                    // (the reference's label of such values)
+                    Value::SemVer(_) => "Semver",
+                    Value::SemVerRange(_) => "SemverRange",
+                    Value::Uri(_) | Value::Default => "Object",
+                    other => kind_name(other),
+                }))
             ))),
         }
     };

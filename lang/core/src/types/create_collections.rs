@@ -6,48 +6,47 @@ use crate::error::Error;
 use crate::values::Value;
 
 pub(super) fn array(args: &mut [Value]) -> Result<PType, Error> {
-    let n = args.len();
+    // The reference's order: with two arguments and no type first, both are the size (and a
+    // wrong first one a size error); with three, the first must be a type.
     match args {
         [] => Err(count_error("Array", "1 to 3 arguments", 0)),
         [Value::Type(t)] => Ok(PType::Array(Box::new(take_type(t)), IntRange::SIZE)),
         [other] => Err(not_types("Array", other)),
-        [first, ..] if n <= 3 && is_bound(first) && n == 2 => {
-            Ok(PType::Array(Box::new(PType::Any), size_range(args)?))
-        }
         [Value::Type(t), rest @ ..] if rest.len() <= 2 => {
             let size = size_range(rest)?;
             Ok(PType::Array(Box::new(take_type(t)), size))
         }
-        [other, ..] if n <= 3 => Err(not_types("Array", other)),
-        _ => Err(count_error("Array", "1 to 3 arguments", n)),
+        [_, _] => Ok(PType::Array(Box::new(PType::Any), size_range(args)?)),
+        [other, _, _] => Err(not_types("Array", other)),
+        _ => Err(count_error("Array", "1 to 3 arguments", args.len())),
     }
 }
 
 pub(super) fn hash(args: &mut [Value]) -> Result<PType, Error> {
-    if args.len() < 2 || args.len() > 4 {
-        // The reference first insists on types, then on the count.
-        return Err(match args.first() {
-            Some(first) if !matches!(first, Value::Type(_)) => not_types("Hash", first),
-            _ => count_error("Hash", "2 to 4 arguments", args.len()),
-        });
-    }
-    if is_bound(&args[0]) && args.len() == 2 {
+    // Two integers are the size alone (not `default`: `Hash[default, 2]` wants types).
+    if let [Value::Integer(_), Value::Integer(_)] = args {
         return Ok(PType::Hash(
             Box::new(PType::Any),
             Box::new(PType::Any),
             size_range(args)?,
         ));
     }
-    // (at least two arguments, above)
-    let [Value::Type(key), Value::Type(value), rest @ ..] = args else {
-        let bad = if matches!(args[0], Value::Type(_)) {
-            &args[1]
-        } else {
-            &args[0]
-        };
+    // The reference first insists on types (the first two arguments), then on the count.
+    if let Some(bad) = args.iter().take(2).find(|a| !matches!(a, Value::Type(_))) {
         return Err(not_types("Hash", bad));
+    }
+    let [Value::Type(key), Value::Type(value), rest @ ..] = args else {
+        return Err(count_error("Hash", "2 to 4 arguments", args.len()));
     };
-    let size = size_range(rest)?;
+    let size = match rest {
+        [] => IntRange::SIZE,
+        // One size argument: an Integer type, or the minimum of a range (`undef` and
+        // `default`: 0).
+        [Value::Undef] => IntRange::given(0, i64::MAX),
+        [_] => size_range(rest)?,
+        [_, _] => size_range(rest)?,
+        _ => return Err(count_error("Hash", "2 to 4 arguments", args.len())),
+    };
     Ok(PType::Hash(
         Box::new(take_type(key)),
         Box::new(take_type(value)),

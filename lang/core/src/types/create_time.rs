@@ -122,22 +122,27 @@ pub(super) fn time_range<T: Ord + Copy>(
     } else {
         "Timestamp"
     };
-    if args.is_empty() || args.len() > 2 {
+    if args.len() > 2 {
         return Err(count_error_a(name, "0 to 2 arguments", args.len()));
     }
+    // (no argument, after flattening `Timespan[[]]`: the type without bounds)
+    let Some(first) = args.first() else {
+        return Ok((None, None));
+    };
     let bound = |v: &Value| -> Result<Option<T>, Error> {
         match v {
-            Value::Default => Ok(None),
+            // (the reference reads undef as no bound)
+            Value::Default | Value::Undef => Ok(None),
             v => match conv(v) {
                 Some(r) => r.map(Some),
                 None => Err(Error::eval(format!(
                     "Error while evaluating a '[]' expression, Unable to create a Puppet::Pops::Time::{name} from a {}",
-                    ruby_class(v)
+                    super::create::ruby_class(v)
                 ))),
             },
         }
     };
-    let lo = bound(&args[0])?;
+    let lo = bound(first)?;
     let hi = match args.get(1) {
         Some(v) => bound(v)?,
         // As an Integer range: a minimum, or (spec reading) both bounds.

@@ -30,7 +30,11 @@ pub fn alias_display(t: &PType) -> String {
         }
         PType::ObjectType(o) => {
             let mut s = String::new();
+            // (its attributes' types are inside it: an object type without a name there
+            // shows as `Object`)
+            TYPE_NESTING.with(|n| n.set(n.get() + 1));
             let _ = super::object::write_definition(&mut s, o);
+            TYPE_NESTING.with(|n| n.set(n.get() - 1));
             s
         }
         PType::TypeSetType(ts) => {
@@ -65,6 +69,9 @@ pub fn objects_expanded_display(t: &PType) -> String {
 }
 
 thread_local! {
+    /// How many types are being written, one inside the other (a type inside an array
+    /// *value* is written at 1 again).
+    static TYPE_NESTING: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
     /// While `objects_expanded_display` runs (and no definition is being written).
     static EXPAND_OBJECTS: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
     /// While `alias_display` runs: the aliases whose definitions are being shown.
@@ -117,7 +124,10 @@ fn write_type(f: &mut dyn Write, t: &PType, depth: usize) -> fmt::Result {
     if depth > MAX_DEPTH {
         return f.write_str("...");
     }
-    crate::limits::deep(|| write_type_here(f, t, depth + 1))
+    TYPE_NESTING.with(|n| n.set(n.get() + 1));
+    let r = crate::limits::deep(|| write_type_here(f, t, depth + 1));
+    TYPE_NESTING.with(|n| n.set(n.get() - 1));
+    r
 }
 
 fn write_type_here(f: &mut dyn Write, t: &PType, d: usize) -> fmt::Result {
@@ -333,7 +343,11 @@ fn write_type_here(f: &mut dyn Write, t: &PType, d: usize) -> fmt::Result {
             }
             f.write_char(']')
         }
+        // (inside another type, out of an alias's definition, an object type without a name
+        // shows as `Object`: `Array[Object]`, `Type[Object]`)
+        PType::Object if inside_a_type() => f.write_str("Object"),
         PType::Object => f.write_str("Object[{}]"),
+        PType::ObjectType(o) if o.name.is_none() && inside_a_type() => f.write_str("Object"),
         PType::Uri(None) => f.write_str("URI"),
         PType::Uri(Some(params)) => {
             f.write_str("URI[")?;
@@ -513,6 +527,14 @@ fn write_size_args(f: &mut dyn Write, size: IntRange) -> fmt::Result {
     }
     f.write_str(", ")?;
     write_range_args(f, size)
+}
+
+/// Whether the type being written is inside another type (not a type value of its own),
+/// out of an alias's definition and an object type's expanded form.
+fn inside_a_type() -> bool {
+    TYPE_NESTING.with(|n| n.get()) > 1
+        && !EXPAND_OBJECTS.with(|e| e.get())
+        && EXPANDING.with(|e| e.borrow().is_none())
 }
 
 /// A Timespan or Timestamp range. The reference prints a range of one value with one bound

@@ -923,6 +923,8 @@ pub fn base_name(t: &PType) -> String {
         PType::ObjectExt(e) => e.base.label().into(),
         // (the reference's `TypeSet` is its default type set, named so)
         PType::TypeSet => "DefaultTypeSet".into(),
+        // (an expression's TypeSet without a name is named by its kind)
+        PType::TypeSetType(ts) if ts.name.is_empty() => "TypeSet".into(),
         PType::TypeSetType(ts) => ts.name.to_string(),
         t => {
             let s = t.to_string();

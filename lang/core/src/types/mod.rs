@@ -452,7 +452,9 @@ impl PType {
             (ObjectType(a), ObjectType(b)) => object::same(a, b),
             (ObjectExt(a), ObjectExt(b)) => a == b,
             (Uri(a), Uri(b)) => a == b,
-            (TypeSetType(a), TypeSetType(b)) => Rc::ptr_eq(a, b) || a.name == b.name,
+            (TypeSetType(a), TypeSetType(b)) => {
+                Rc::ptr_eq(a, b) || (a.name == b.name && a.version == b.version)
+            }
             (TypeReference(a), TypeReference(b)) => a == b,
             _ => {
                 std::mem::discriminant(self) == std::mem::discriminant(other)
@@ -685,7 +687,7 @@ pub mod typesrc;
 
 pub use assignable::{compare, equal, is_assignable};
 pub use common::common_type;
-pub use create::parameterize;
+pub use create::{parameterize, parameterize_as_written};
 pub use create_catalog::empty_specialization;
 pub use display::{alias_display, regexp_text, resolved_display};
 pub use explain::explain_instance;

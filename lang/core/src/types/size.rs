@@ -56,7 +56,9 @@ fn bound(v: &Value, dflt: i64) -> Result<i64, Error> {
             "{}-Type",
             with_article(&type_base(t))
         ))),
-        other => Err(size_arg_error(&with_article(kind_name(other)))),
+        other => Err(size_arg_error(&with_article(
+            crate::time::coerce::ruby_class(other),
+        ))),
     }
 }
 
@@ -84,13 +86,19 @@ pub fn size_range(args: &[Value]) -> Result<IntRange, Error> {
                 )))
             }
         },
-        [a] => (bound(a, 0)?, i64::MAX),
-        [a, b] => (bound(a, 0)?, bound(b, i64::MAX)?),
+        // (`default` as the minimum is no bound: `String[default, -1]` is `String[0, 0]`)
+        [a] => (bound(a, i64::MIN)?, i64::MAX),
+        [a, b] => (bound(a, i64::MIN)?, bound(b, i64::MAX)?),
         _ => return Ok(IntRange::SIZE),
     };
-    let from = from.max(0);
+    // The reference checks the range as written, then makes it a size (`to_size`): a
+    // negative `from` is 0, and so is a negative `to` then (`String[-1, -1]` is `String[0,
+    // 0]`).
     if from > to {
         return Err(from_gt_to(from, to));
+    }
+    if from < 0 {
+        return Ok(IntRange::given(0, to.max(0)));
     }
     Ok(IntRange::given(from, to))
 }

@@ -25,6 +25,17 @@ pub struct TypeSet {
     pub references: Option<Value>,
     pub annotations: Option<Value>,
     pub invalid: Option<String>,
+    /// Made by `TypeSet[...]` in an expression (not an alias's definition): the reference
+    /// leaves it unresolved and shows its initialization hash as given (`name => undef`
+    /// without a name, `pcore_uri` and `name_authority` only when given).
+    pub expression: Option<Box<Written>>,
+}
+
+/// What `TypeSet[{...}]` in an expression was given besides what every TypeSet has.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Written {
+    pub pcore_uri: Option<String>,
+    pub name_authority: Option<String>,
 }
 
 const KEYS: &[&str] = &[
@@ -54,7 +65,13 @@ pub fn check_hash(name: &str, h: &Map, member_names: &[Rc<str>]) -> Result<TypeS
     }
     let get = |k: &str| h.get(&Value::string(k)).filter(|v| !v.is_undef());
     let pcore_version = match get("pcore_version") {
+        Some(Value::String(s)) if s.is_empty() => {
+            return Err(format!(
+                "{wrong}, entry 'pcore_version' expects a value of type String[1] or SemVer, got String"
+            ))
+        }
         Some(Value::String(s)) => s.to_string(),
+        Some(Value::SemVer(v)) => v.to_string(),
         Some(other) => {
             return Err(format!(
                 "{wrong}, entry 'pcore_version' expects a value of type String or SemVer, got {}",
@@ -63,6 +80,16 @@ pub fn check_hash(name: &str, h: &Map, member_names: &[Rc<str>]) -> Result<TypeS
         }
         None => return Err(format!("{wrong}, expects a value for key 'pcore_version'")),
     };
+    match get("name") {
+        None => {}
+        Some(Value::String(s)) if is_qualified_reference(s) => {}
+        Some(other) => {
+            return Err(format!(
+                "{wrong}, entry 'name' expects a match for {QUALIFIED_REFERENCE}, got {}",
+                shown(other)
+            ))
+        }
+    }
     for n in member_names {
         let mut cs = n.chars();
         let ok = cs.next().is_some_and(|c| c.is_ascii_uppercase())
@@ -92,6 +119,7 @@ pub fn check_hash(name: &str, h: &Map, member_names: &[Rc<str>]) -> Result<TypeS
         }
     }
     let version = match get("version") {
+        Some(Value::SemVer(v)) => Some(v.to_string()),
         Some(Value::String(s)) => {
             if semver::Version::parse(s).is_err() {
                 return Err(format!(
@@ -102,7 +130,7 @@ pub fn check_hash(name: &str, h: &Map, member_names: &[Rc<str>]) -> Result<TypeS
         }
         Some(other) => {
             return Err(format!(
-                "{wrong}, entry 'version' expects a String value, got {}",
+                "{wrong}, entry 'version' expects a value of type String or SemVer, got {}",
                 super::infer_generalized(other)
             ))
         }
@@ -116,7 +144,110 @@ pub fn check_hash(name: &str, h: &Map, member_names: &[Rc<str>]) -> Result<TypeS
         references: get("references").cloned(),
         annotations: get("annotations").cloned(),
         invalid: None,
+        expression: None,
     })
+}
+
+/// The reference's pattern of a TypeSet's name (`Pcore::TYPE_QUALIFIED_REFERENCE`).
+const QUALIFIED_REFERENCE: &str = "Pattern[/\\A[A-Z][\\w]*(?:::[A-Z][\\w]*)*\\z/]";
+
+fn is_qualified_reference(s: &str) -> bool {
+    s.split("::").all(|seg| {
+        let mut cs = seg.chars();
+        cs.next().is_some_and(|c| c.is_ascii_uppercase())
+            && cs.all(|c| c.is_ascii_alphanumeric() || c == '_')
+    })
+}
+
+/// A value as a mismatch names it: a string quoted, else its generalized type.
+fn shown(v: &Value) -> String {
+    match v {
+        Value::String(s) => {
+            let mut out = String::new();
+            let _ = super::display::write_value(&mut out, &Value::String(s.clone()), 1);
+            out
+        }
+        Value::Default => "Default".to_string(),
+        other => super::infer_generalized(other).to_string(),
+    }
+}
+
+/// `TypeSet[x]` in an expression: the default type set for `undef`, `''` or `{}`, a TypeSet
+/// of that name for a string, else one made from the initialization hash (its `types` the
+/// given types), checked as the reference checks it; the error without its prefix.
+pub fn from_expression(arg: &Value) -> Result<PType, String> {
+    let h = match arg {
+        Value::Undef => return Ok(PType::TypeSet),
+        Value::String(s) if s.is_empty() => return Ok(PType::TypeSet),
+        Value::Hash(h) if h.is_empty() => return Ok(PType::TypeSet),
+        Value::Hash(h) => h,
+        Value::String(s) if is_qualified_reference(s) => {
+            let mut ts = TypeSet::invalid(s, String::new());
+            ts.invalid = None;
+            ts.expression = Some(Box::default());
+            return Ok(PType::TypeSetType(Rc::new(ts)));
+        }
+        Value::String(_) | Value::Default => {
+            return Err(format!(
+                "TypeSet name has wrong type, expects a match for {QUALIFIED_REFERENCE}, got {}",
+                shown(arg)
+            ))
+        }
+        // (the reference fails inside: `undefined method 'empty?' for 1:Integer`)
+        other => {
+            return Err(format!(
+                "TypeSet-Type[] expects a Hash or a String, got {}",
+                super::infer_generalized(other)
+            ))
+        }
+    };
+    let wrong = "TypeSet initializer has wrong type";
+    let mut members: Vec<(Rc<str>, PType)> = Vec::new();
+    if let Some(types) = h.get(&Value::string("types")) {
+        let Value::Hash(types) = types else {
+            return Err(format!(
+                "{wrong}, entry 'types' expects a Hash value, got {}",
+                super::infer_generalized(types)
+            ));
+        };
+        for (k, v) in types.iter() {
+            let Some(name) = k.as_str() else {
+                return Err(format!(
+                    "{wrong}, entry 'types' expects a Hash[Pattern[/\\A[A-Z]\\w*\\z/], Variant[Type, Struct]] value, got {}",
+                    super::infer_generalized(&Value::Hash(types.clone()))
+                ));
+            };
+            match v {
+                Value::Type(t) => members.push((name.into(), (**t).clone())),
+                other => {
+                    return Err(format!(
+                        "{wrong}, entry 'types' entry '{name}' expects a value of type Type or Struct, got {}",
+                        super::infer_generalized(other)
+                    ))
+                }
+            }
+        }
+    }
+    if let Some(Value::Hash(r)) = h.get(&Value::string("references")) {
+        if r.is_empty() {
+            return Err(format!(
+                "{wrong}, entry 'references' expects size to be at least 1, got 0"
+            ));
+        }
+    }
+    let text = |k: &str| match h.get(&Value::string(k)) {
+        Some(Value::String(s)) => Some(s.to_string()),
+        _ => None,
+    };
+    let name = text("name").unwrap_or_default();
+    let names: Vec<Rc<str>> = members.iter().map(|(n, _)| n.clone()).collect();
+    let mut ts = check_hash(&name, h, &names)?;
+    ts.types = members;
+    ts.expression = Some(Box::new(Written {
+        pcore_uri: text("pcore_uri"),
+        name_authority: text("name_authority"),
+    }));
+    Ok(PType::TypeSetType(Rc::new(ts)))
 }
 
 impl TypeSet {
@@ -130,6 +261,7 @@ impl TypeSet {
             references: None,
             annotations: None,
             invalid: Some(error),
+            expression: None,
         }
     }
 
@@ -153,9 +285,27 @@ pub fn write_typeset(f: &mut dyn Write, ts: &TypeSet, expanded: bool) -> fmt::Re
         super::display::write_value(&mut s, a, 1)?;
         parts.push(format!("annotations => {s}"));
     }
-    parts.push(format!("pcore_version => {}", q(&ts.pcore_version)));
-    parts.push(format!("name_authority => {}", q(RUNTIME_AUTHORITY)));
-    parts.push(format!("name => {}", q(&ts.name)));
+    match &ts.expression {
+        Some(written) => {
+            if let Some(uri) = &written.pcore_uri {
+                parts.push(format!("pcore_uri => {}", q(uri)));
+            }
+            parts.push(format!("pcore_version => {}", q(&ts.pcore_version)));
+            if let Some(a) = &written.name_authority {
+                parts.push(format!("name_authority => {}", q(a)));
+            }
+            if ts.name.is_empty() {
+                parts.push("name => undef".to_string());
+            } else {
+                parts.push(format!("name => {}", q(&ts.name)));
+            }
+        }
+        None => {
+            parts.push(format!("pcore_version => {}", q(&ts.pcore_version)));
+            parts.push(format!("name_authority => {}", q(RUNTIME_AUTHORITY)));
+            parts.push(format!("name => {}", q(&ts.name)));
+        }
+    }
     if let Some(v) = &ts.version {
         parts.push(format!("version => {}", q(v)));
     }
@@ -164,7 +314,8 @@ pub fn write_typeset(f: &mut dyn Write, ts: &TypeSet, expanded: bool) -> fmt::Re
             .types
             .iter()
             .map(|(n, t)| {
-                if !expanded {
+                // (an expression's TypeSet shows what it was given)
+                if !expanded && ts.expression.is_none() {
                     return format!("{n} => {n}");
                 }
                 let mut s = String::new();

@@ -260,7 +260,7 @@ fn make(base: &PType, params: Vec<Param>) -> Result<Param, Error> {
     for p in params {
         args.push(value(p)?);
     }
-    match crate::types::parameterize(base, &mut args) {
+    match crate::types::parameterize_as_written(base, &mut args) {
         // (the type is this one's alone: taken, not copied, or a deep text copies its inner
         // types once per level)
         Ok(Value::Type(t)) => Ok(Param::Type(Rc::unwrap_or_clone(t))),
