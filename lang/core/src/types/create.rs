@@ -501,12 +501,9 @@ pub(super) fn not_types(name: &str, got: &Value) -> Error {
 }
 
 /// The Ruby class of an argument, as the reference's `[]` names a wrong one (`Got NilClass`,
-/// `Got TrueClass`, `Got Puppet::Pops::Types::PStringType`).
+/// `Got TrueClass`, `Got Puppet::Pops::Types::PStringType`, `Got Puppet::DataTypes::Error`).
 pub(super) fn ruby_class(v: &Value) -> String {
-    match v {
-        Value::Type(t) => crate::format::ruby::type_class(t),
-        other => crate::time::coerce::ruby_class(other).to_string(),
-    }
+    crate::format::ruby::class_name(v)
 }
 
 /// The type a type argument holds: taken out of it when nothing else holds it (the

@@ -978,6 +978,12 @@ PROGRAMS += [
     "function f(TypeSet[{pcore_version => '1.0.0'}] $x) { $x } f(1)",
     "function f(Type[TypeSet] $x) { $x } f(TypeSet[{pcore_version => '1.0.0'}])",
 ]
+# A wrong argument of a type's `[]` is named by its Ruby class, an Error value's the
+# reference's data type class (type_params, seed 5).
+PROGRAMS += [
+    "true =~ Init[Error('m')]",
+    "Array[Error('m')]",
+]
 # Types are objects of the reference's type system (`Integer =~ Object`); `compare`'s third
 # argument's errors in the reference's order; `shellquote` fails where the reference's Ruby
 # fails on a word.
