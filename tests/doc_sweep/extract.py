@@ -28,16 +28,15 @@ import json
 import os
 import pathlib
 import re
-import subprocess
 import sys
-import tempfile
 
 HERE = pathlib.Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 sys.path.insert(0, str(HERE.parent / "module_sweep"))
 from fetch import cache_dir  # noqa: E402
+sys.path.insert(0, str(HERE.parent / "corpus" / "gen"))
+from prepl_check import parses  # noqa: E402
 
-PREPL = os.environ.get("PREPL", str(ROOT / "target" / "release" / "prepl"))
 HEADER = re.compile(r"^#\s*(?:=+\s*Examples?\b.*|@example\b.*)$", re.I)
 END = re.compile(r"^#\s*(?:=+\s*\S|@\w|\[\*)")
 DECLARES = re.compile(r"^\s*(?:class\s*\{|include\s|contain\s|require\s|[a-z][\w:]*\s*\{\s*['\"$])",
@@ -98,13 +97,6 @@ def acceptance_examples(path):
     return [dedent(m.group(4).splitlines()) for m in found if "#{" not in m.group(4)]
 
 
-def parses(src):
-    with tempfile.NamedTemporaryFile("w", suffix=".pp", delete=False) as f:
-        f.write(src + "\n")
-    try:
-        return subprocess.run([PREPL, "--check", f.name], capture_output=True).returncode == 0
-    finally:
-        os.unlink(f.name)
 
 
 def main():

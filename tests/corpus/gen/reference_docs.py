@@ -13,88 +13,78 @@ import json
 import os
 import pathlib
 import re
-import subprocess
 import sys
-import tempfile
 
-ROOT = pathlib.Path(os.environ.get('PUPPET_LIB', '/usr/lib/ruby/vendor_ruby/puppet'))
-REPO = pathlib.Path(__file__).resolve().parents[3]
-PREPL = os.environ.get('PREPL', str(REPO / 'target' / 'release' / 'prepl'))
+from prepl_check import parses
+
+PUPPET = pathlib.Path(os.environ.get("PUPPET_LIB", "/usr/lib/ruby/vendor_ruby/puppet"))
+FENCE = re.compile(r"```(?:puppet)?\n(.*?)```", re.S)
+
 
 def comment_examples(text):
-    """@example blocks of a 4.x function file's comments: a ```puppet fence, or the lines
-    indented under the tag."""
+    """The `@example` blocks of a 4.x function file's comments: their ```puppet fences, or
+    else the lines indented under the tag."""
     lines = text.splitlines()
-    out = []
-    i = 0
+    out, i = [], 0
     while i < len(lines):
-        l = lines[i]
-        if re.match(r"^\s*#\s*@example\b", l):
+        if not re.match(r"^\s*#\s*@example\b", lines[i]):
             i += 1
-            block = []
-            while i < len(lines) and re.match(r"^\s*#", lines[i]) and not re.match(r"^\s*#\s*@\w", lines[i]):
-                block.append(re.sub(r"^\s*# ?", "", lines[i]))
-                i += 1
-            text_b = "\n".join(block)
-            fences = re.findall(r"```(?:puppet)?\n(.*?)```", text_b, re.S)
-            if fences:
-                out += fences
-            else:
-                ind = [b for b in block if b.startswith("  ")]
-                if ind:
-                    out.append("\n".join(b[2:] for b in block if b.startswith("  ") or not b.strip()))
             continue
         i += 1
+        block = []
+        while (i < len(lines) and re.match(r"^\s*#", lines[i])
+               and not re.match(r"^\s*#\s*@\w", lines[i])):
+            block.append(re.sub(r"^\s*# ?", "", lines[i]))
+            i += 1
+        fences = FENCE.findall("\n".join(block))
+        if fences:
+            out += fences
+        elif any(b.startswith("  ") for b in block):
+            out.append("\n".join(b[2:] for b in block if b.startswith("  ") or not b.strip()))
     return out
 
-def doc_examples(text):
-    """Examples in 3.x docs (heredocs): ```puppet fences and 'Example:' indented blocks."""
-    return re.findall(r"```(?:puppet)?\n(.*?)```", text, re.S)
 
-cands = []
-for f in sorted((ROOT / 'functions').glob('*.rb')):
-    for n, ex in enumerate(comment_examples(f.read_text()), 1):
-        cands.append((f"functions/{f.stem}", n, ex))
-for f in sorted((ROOT / 'parser/functions').glob('*.rb')):
-    for n, ex in enumerate(doc_examples(f.read_text()), 1):
-        cands.append((f"parser/functions/{f.stem}", n, ex))
+def dedent(text):
+    lines = text.strip("\n").splitlines()
+    cut = min((len(l) - len(l.lstrip()) for l in lines if l.strip()), default=0)
+    return "\n".join(l[cut:] for l in lines).strip()
 
-def parses(src):
-    with tempfile.NamedTemporaryFile('w', suffix='.pp', delete=False) as t:
-        t.write(src + "\n")
-    try:
-        return subprocess.run([PREPL, '--check', t.name], capture_output=True).returncode == 0
-    finally:
-        os.unlink(t.name)
 
-seen = set(); kept = []; dropped = 0
-for where, n, ex in cands:
-    ex = ex.strip("\n")
-    lines = ex.splitlines()
-    ind = min((len(l) - len(l.lstrip()) for l in lines if l.strip()), default=0)
-    ex = "\n".join(l[ind:] for l in lines).strip()
-    if not ex or ex in seen: continue
-    seen.add(ex)
-    if parses(ex): kept.append((where, n, ex))
-    else: dropped += 1
-print(len(cands), len(kept), dropped, file=sys.stderr)
+def main():
+    candidates = []
+    for f in sorted((PUPPET / "functions").glob("*.rb")):
+        for n, ex in enumerate(comment_examples(f.read_text()), 1):
+            candidates.append((f"functions/{f.stem}", n, ex))
+    # (the 3.x functions' docs are heredocs: their fences only)
+    for f in sorted((PUPPET / "parser/functions").glob("*.rb")):
+        for n, ex in enumerate(FENCE.findall(f.read_text()), 1):
+            candidates.append((f"parser/functions/{f.stem}", n, ex))
+    seen, kept = set(), []
+    for where, n, ex in candidates:
+        ex = dedent(ex)
+        if ex and ex not in seen:
+            seen.add(ex)
+            if parses(ex):
+                kept.append((where, n, ex))
+    # every line of a longer example that parses alone, as a case of its own too
+    singles = []
+    for where, n, ex in kept:
+        lines = [l.strip() for l in ex.splitlines() if l.strip() and not l.strip().startswith("#")]
+        for line in lines if len(lines) > 1 else []:
+            if line not in seen:
+                seen.add(line)
+                if parses(line):
+                    singles.append((where, n, line))
+    with open(pathlib.Path(__file__).resolve().parent / "areas" / "reference_docs.py", "w") as out:
+        out.write('"""The examples of the reference\'s own function documentation (written by\n'
+                  'gen/reference_docs.py from puppet-agent\'s Ruby sources: do not edit)."""\n\n'
+                  "PROGRAMS = [\n")
+        for where, n, ex in kept + singles:
+            out.write(f"    # {where} @example {n}\n    {json.dumps(ex)},\n")
+        out.write("]\n")
+    print(f"reference_docs: {len(kept)} examples and {len(singles)} lines of them",
+          file=sys.stderr)
 
-# every line of a multi-line example that parses alone, as its own case too
-singles = []
-for where, n, ex in kept:
-    ls = [l for l in ex.splitlines() if l.strip() and not l.strip().startswith('#')]
-    if len(ls) < 2: continue
-    for l in ls:
-        l = l.strip()
-        if l in seen: continue
-        seen.add(l)
-        if parses(l): singles.append((where, n, l))
-print(len(singles), file=sys.stderr)
 
-with open(pathlib.Path(__file__).resolve().parent / 'areas' / 'reference_docs.py', 'w') as out:
-    out.write('"""The examples of the reference\'s own function documentation (written by\n'
-              'gen/reference_docs.py from puppet-agent\'s Ruby sources: do not edit)."""\n\n'
-              'PROGRAMS = [\n')
-    for where, n, ex in kept + singles:
-        out.write(f"    # {where} @example {n}\n    {json.dumps(ex)},\n")
-    out.write("]\n")
+if __name__ == "__main__":
+    main()

@@ -12,22 +12,14 @@ import json
 import os
 import pathlib
 import re
-import subprocess
-import tempfile
+
+from prepl_check import parses
 
 REPO = pathlib.Path(__file__).resolve().parents[3]
 SPEC = pathlib.Path(os.environ.get("SPEC_DIR", REPO.parent / "shared" / "spec"))
-PREPL = os.environ.get("PREPL", str(REPO / "target" / "release" / "prepl"))
 FILES = ["expressions.md", "types-values-variables.md", "parameters.md"]
 
 
-def parses(src):
-    with tempfile.NamedTemporaryFile("w", suffix=".pp", delete=False) as t:
-        t.write(src + "\n")
-    try:
-        return subprocess.run([PREPL, "--check", t.name], capture_output=True).returncode == 0
-    finally:
-        os.unlink(t.name)
 
 
 def blocks(text):
