@@ -268,17 +268,7 @@ fn dispatch_from_the_memo_picks_as_the_checks_pick() {
         Value::Regexp(Rc::new(crate::values::Regexp::new("a").unwrap())),
     ];
     let mut lists: Vec<Vec<Value>> = vec![vec![]];
-    for n in 1..=3 {
-        let mut index = vec![0; n];
-        loop {
-            lists.push(index.iter().map(|&i| values[i].clone()).collect());
-            let Some(p) = (0..n).rev().find(|&p| index[p] + 1 < values.len()) else {
-                break;
-            };
-            index[p] += 1;
-            index[p + 1..].iter_mut().for_each(|i| *i = 0);
-        }
-    }
+    lists.extend(argument_lists(&values, 3));
     let mut session = crate::Session::new();
     let ev = &mut session.evaluator;
     let mut memoized = 0;
@@ -363,18 +353,7 @@ fn dispatch_from_the_memo_tells_short_strings_apart() {
         Value::Integer(1),
         Value::Undef,
     ];
-    let mut lists: Vec<Vec<Value>> = Vec::new();
-    for n in 1..=3 {
-        let mut index = vec![0; n];
-        loop {
-            lists.push(index.iter().map(|&i| values[i].clone()).collect());
-            let Some(p) = (0..n).rev().find(|&p| index[p] + 1 < values.len()) else {
-                break;
-            };
-            index[p] += 1;
-            index[p + 1..].iter_mut().for_each(|i| *i = 0);
-        }
-    }
+    let lists = argument_lists(&values, 3);
     let mut session = crate::Session::new();
     let ev = &mut session.evaluator;
     let mut texts_kept = 0;
@@ -475,4 +454,21 @@ fn lambda_of(required: usize, optional: usize, rest: bool) -> Closure {
         params.push(param(required + optional, false, true));
     }
     Closure::bodiless(params, None)
+}
+
+/// Every list of 1 to `max` arguments drawn from `values` (with repeats), in order.
+fn argument_lists(values: &[Value], max: usize) -> Vec<Vec<Value>> {
+    let mut lists = Vec::new();
+    for n in 1..=max {
+        let mut index = vec![0; n];
+        loop {
+            lists.push(index.iter().map(|&i| values[i].clone()).collect());
+            let Some(p) = (0..n).rev().find(|&p| index[p] + 1 < values.len()) else {
+                break;
+            };
+            index[p] += 1;
+            index[p + 1..].iter_mut().for_each(|i| *i = 0);
+        }
+    }
+    lists
 }
