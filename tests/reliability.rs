@@ -399,7 +399,8 @@ fn names_never_load_files_from_outside_the_modulepath() {
                 .to_string(),
         ),
         (
-            format!("create_resources('m1::{abs}/q', {{}})"),
+            // (an instance, so that the type is looked up: an empty hash names no type)
+            format!("create_resources('m1::{abs}/q', {{'x' => {{}}}})"),
             format!("Error while evaluating a Function Call, Unknown resource type: 'm1::{abs}/q'"),
         ),
     ] {
