@@ -270,26 +270,7 @@ fn dispatch_from_the_memo_picks_as_the_checks_pick() {
     let mut lists: Vec<Vec<Value>> = vec![vec![]];
     lists.extend(argument_lists(&values, 3));
     let mut session = crate::Session::new();
-    let ev = &mut session.evaluator;
-    let mut memoized = 0;
-    for b in crate::functions::all() {
-        ev.current_builtin = b.name;
-        ev.current_signatures = b.signatures;
-        for args in &lists {
-            let expected = dispatch_with(b.name, b.signatures, args, None).map_err(|e| e.message);
-            for _ in 0..2 {
-                assert_eq!(
-                    dispatch(ev, args, None).map_err(|e| e.message),
-                    expected,
-                    "{} {args:?}",
-                    b.name
-                );
-            }
-            if let Some(kinds) = memo::Kinds::of(args) {
-                memoized += usize::from(ev.dispatch_memo.get(b.signatures, kinds, args).is_some());
-            }
-        }
-    }
+    let memoized = every_builtin_from_the_memo(&mut session.evaluator, &lists);
     assert!(memoized > 1000, "{memoized}");
     // Calls with a block: lambdas of each count of parameters, optional ones and a
     // captured rest among them; each call asked twice, the second time from the memo.
@@ -356,22 +337,8 @@ fn dispatch_from_the_memo_tells_short_strings_apart() {
     let lists = argument_lists(&values, 3);
     let mut session = crate::Session::new();
     let ev = &mut session.evaluator;
+    every_builtin_from_the_memo(ev, &lists);
     let mut texts_kept = 0;
-    for b in crate::functions::all() {
-        ev.current_builtin = b.name;
-        ev.current_signatures = b.signatures;
-        for args in &lists {
-            let expected = dispatch_with(b.name, b.signatures, args, None).map_err(|e| e.message);
-            for _ in 0..2 {
-                assert_eq!(
-                    dispatch(ev, args, None).map_err(|e| e.message),
-                    expected,
-                    "{} {args:?}",
-                    b.name
-                );
-            }
-        }
-    }
     let regsubst = crate::functions::all()
         .iter()
         .find(|b| b.name == "regsubst")
@@ -454,6 +421,32 @@ fn lambda_of(required: usize, optional: usize, rest: bool) -> Closure {
         params.push(param(required + optional, false, true));
     }
     Closure::bodiless(params, None)
+}
+
+/// Every built-in asked each argument list twice, the second time from the memo where it
+/// keeps the answer: both answers are what the signatures' checks answer. The number of
+/// lists the memo kept.
+fn every_builtin_from_the_memo(ev: &mut crate::eval::Evaluator, lists: &[Vec<Value>]) -> usize {
+    let mut memoized = 0;
+    for b in crate::functions::all() {
+        ev.current_builtin = b.name;
+        ev.current_signatures = b.signatures;
+        for args in lists {
+            let expected = dispatch_with(b.name, b.signatures, args, None).map_err(|e| e.message);
+            for _ in 0..2 {
+                assert_eq!(
+                    dispatch(ev, args, None).map_err(|e| e.message),
+                    expected,
+                    "{} {args:?}",
+                    b.name
+                );
+            }
+            if let Some(kinds) = memo::Kinds::of(args) {
+                memoized += usize::from(ev.dispatch_memo.get(b.signatures, kinds, args).is_some());
+            }
+        }
+    }
+    memoized
 }
 
 /// Every list of 1 to `max` arguments drawn from `values` (with repeats), in order.
