@@ -261,19 +261,18 @@ fn create_resources(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> 
             ))
             .into());
         }
-        let kind = match &kind {
-            Some(k) => k.clone(),
-            None => match ev.resource_kind_loading(&type_name)? {
-                Some(k) => kind.insert(k).clone(),
+        let kind = match &mut kind {
+            Some(k) => &*k,
+            slot @ None => {
                 // (named lower-case, as the reference's `Puppet::Resource` holds it)
-                None => {
-                    return Err(Error::eval(format!(
+                let unknown = || {
+                    Error::eval(format!(
                         "Unknown resource type: '{}'",
                         type_name.to_lowercase()
                     ))
-                    .into())
-                }
-            },
+                };
+                &*slot.insert(ev.resource_kind_loading(&type_name)?.ok_or_else(unknown)?)
+            }
         };
         // An array of titles declares one resource a title, with the same parameters.
         let titles = match title_value {
@@ -281,7 +280,7 @@ fn create_resources(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> 
             one => vec![one],
         };
         for title_value in titles {
-            declare_instance(ev, &kind, &type_name, form, title_value, attrs, &defaults)?;
+            declare_instance(ev, kind, &type_name, form, title_value, attrs, &defaults)?;
         }
     }
     Ok(Value::Undef)
