@@ -1827,20 +1827,34 @@ impl Interp<'_> {
                     def: def.clone(),
                     args: if def.zsuper { args.clone() } else { Vec::new() },
                 };
-                // (`m` outlives the call: its definition is borrowed, not counted again)
-                let def: &MethodDef = def;
                 let frame = (this, def_target, cref.clone());
-                let r = self.with_frame(frame, at, |it| {
-                    it.st.ctx.block = block;
-                    it.st.ctx.method = Some(method);
-                    it.bind_params(def, args, at)?;
-                    it.run_compiled(&def.body, &def.compiled)
-                });
-                match r {
-                    Err(Flow::Return(v)) => Ok(v),
-                    other => other,
-                }
+                self.run_def(def, frame, method, block, at, |it| {
+                    it.bind_params(def, args, at)
+                })
             }
+        }
+    }
+
+    /// Runs a method's body in a frame of its own (`frame`: its `self`, where its `def`s
+    /// go, its classes), `bind` binding its parameters there first; a `return` is its value.
+    fn run_def(
+        &mut self,
+        def: &MethodDef,
+        frame: (This, DefTarget, Rc<[Rc<UserClass>]>),
+        method: MethodFrame,
+        block: Option<BlockArg>,
+        at: usize,
+        bind: impl FnOnce(&mut Self) -> R<()>,
+    ) -> R {
+        let r = self.with_frame(frame, at, |it| {
+            it.st.ctx.block = block;
+            it.st.ctx.method = Some(method);
+            bind(it)?;
+            it.run_compiled(&def.body, &def.compiled)
+        });
+        match r {
+            Err(Flow::Return(v)) => Ok(v),
+            other => other,
         }
     }
 
@@ -1867,20 +1881,12 @@ impl Interp<'_> {
             def: def.clone(),
             args: Vec::new(),
         };
-        // (`m` outlives the call: its definition is borrowed, not counted again)
-        let def: &MethodDef = def;
         let frame = (This::Template, DefTarget::Template, cref.clone());
-        let r = self.with_frame(frame, at, |it| {
-            it.st.ctx.block = block;
-            it.st.ctx.method = Some(method);
-            // (the frame's scope is new: the parameter is a new variable)
+        // (the frame's scope is new: the parameter is a new variable)
+        self.run_def(def, frame, method, block, at, |it| {
             it.bind_param(name, arg, true);
-            it.run_compiled(&def.body, &def.compiled)
-        });
-        match r {
-            Err(Flow::Return(v)) => Ok(v),
-            other => other,
-        }
+            Ok(())
+        })
     }
 
     /// Binds a method's parameters to the arguments of a call, as Ruby does (defaults are
