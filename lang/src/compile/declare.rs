@@ -1010,7 +1010,12 @@ impl Evaluator {
             if !tags::is_valid(t) {
                 return Err(Error::new(
                     crate::error::ErrorKind::Failed,
-                    format!("Invalid tag '{t}'{}", self.location_suffix(line)),
+                    // (named as the reference checks it: downcased)
+                    format!(
+                        "Invalid tag '{}'{}",
+                        t.to_lowercase(),
+                        self.location_suffix(line)
+                    ),
                 ));
             }
             tags::add(list, t);

@@ -149,8 +149,9 @@ fn tag(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
     // Listed after every other tag of the scope's resource (as the reference lists them).
     let mut added = Vec::new();
     for t in tag_args(args) {
-        if !tags::is_valid(&t.to_lowercase()) {
-            return Err(Error::eval(format!("Invalid tag '{t}'")).into());
+        let lower = t.to_lowercase();
+        if !tags::is_valid(&lower) {
+            return Err(Error::eval(format!("Invalid tag '{lower}'")).into());
         }
         tags::add(&mut added, &t);
     }

@@ -197,6 +197,11 @@ impl Ctx<'_> {
             'z' => self.offset(out, spec),
             'Z' => {
                 let abbr = self.zone.abbreviation_at(self.nanos);
+                // (a zone given as an offset has no name: Ruby writes nothing, not even
+                // the width's padding: `%11Z` of `UTC` in the reference is '')
+                if abbr.is_empty() {
+                    return Ok(true);
+                }
                 let mut s = if spec.swap { abbr.to_lowercase() } else { abbr };
                 if spec.upper {
                     s = s.to_uppercase();

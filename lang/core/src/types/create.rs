@@ -484,12 +484,13 @@ pub(super) fn specialization(t: &PType, got: &Value, expected: &str) -> Error {
 
 /// How the reference names a wrong argument (its `bad_key_type_name`): `Undef`, `Default`,
 /// else the value's generalized inferred type (`Array[String]`, `Type[Integer]` for
-/// `Integer[1, 2]`, `Regexp[/x/]`, `Hash[String, Integer]`).
+/// `Integer[1, 2]`, `Regexp[/x/]`, `Hash[String, Integer]`; an object's type with its
+/// definition: `Object[{name => 'Error', ...}]`).
 pub(super) fn detailed_kind(v: &Value) -> String {
     match v {
         Value::Undef => "Undef".to_string(),
         Value::Default => "Default".to_string(),
-        other => super::infer::infer_generalized(other).to_string(),
+        other => super::display::objects_expanded_display(&super::infer::infer_generalized(other)),
     }
 }
 

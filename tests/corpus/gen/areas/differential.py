@@ -984,6 +984,31 @@ PROGRAMS += [
     "true =~ Init[Error('m')]",
     "Array[Error('m')]",
 ]
+# An object value where a type's `[]` wants something else is named by its type's
+# definition (`Object[{name => 'Error', ...}]`), after flattening too (seed 42); a zone
+# without a name (an offset: `UTC` in the reference) writes nothing for `%Z`, whatever the
+# width (times seed 42).
+PROGRAMS += [
+    "Pattern[['a', Error('m')]]",
+    "Tuple[[Error('m')]]",
+    "Enum[Error('m')]",
+    "Struct[Error('m')]",
+    "type Foo = Object[{attributes => {a => Integer}}] Pattern[Foo(1)]",
+    "Pattern[Sensitive(1)]",
+    "strftime(Timestamp(1700000000), '%Z|%11Z|%-11Z|%^Z|%011Z|%_5Z', 'UTC')",
+    "strftime(Timestamp(1700000000), '%^y%h%11Z', 'UTC')",
+    "Timestamp(1700000000).strftime('%11Z|%011Z', 'EST')",
+]
+# An invalid tag is named downcased, as the reference checks it (apache's example
+# vhosts_without_listen: a vhost title with capitals as concat's tag).
+PROGRAMS += [
+    "tag('Bad Tag')",
+    "file{'/tmp/x': tag => 'Bad Tag'}",
+    "define d() {} d{'x': tag => 'Bad Tag'}",
+    "class c {} class {'c': tag => ['ok', 'Bad Tag']}",
+    "class c($t) { file{'/tmp/x': tag => $t} } class{'c': t => 'Some Title'}",
+    "tag('Ünïcode Tag')",
+]
 # Types are objects of the reference's type system (`Integer =~ Object`); `compare`'s third
 # argument's errors in the reference's order; `shellquote` fails where the reference's Ruby
 # fails on a word.
