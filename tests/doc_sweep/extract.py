@@ -12,13 +12,16 @@ Sources, from the module cache that `../module_sweep/fetch.py` fills:
 - the fenced code blocks of each package's README (`usr/share/doc/PACKAGE/README*`, plain or
   gzipped) tagged `puppet` or untagged;
 - the manifests of the modules' acceptance tests (`spec/acceptance/**/*.rb`: the heredocs
-  given to `apply_manifest`), those without Ruby interpolation.
+  given to `apply_manifest`), those without Ruby interpolation;
+- the example manifests the packages ship whole (`usr/share/doc/PACKAGE/examples/**/*.pp`,
+  plain or gzipped) and the modules' own smoke tests (`examples/*.pp`, `tests/*.pp` in the
+  module), each file one program (`example-` ids).
 
 A candidate is kept when it declares something (`class {`, `include`, a resource or a define
 instance) and prepl's parser accepts it (`prepl --check`; prose mixed into an example would
 only give a syntax error in both). Distinct programs only; the id names the fact set, the
 module, the file and the example's number in it (`doc-` for the documentation's examples,
-`accept-` for the acceptance tests'). An example that does not declare its
+`accept-` for the acceptance tests', `example-` for the example files). An example that does not declare its
 module's main class is also a second case (id ending `+main`) with `include MODULE` first,
 as a user who read the module's README would have it. Each case on each fact set of
 `fact_sets.json`.
@@ -99,6 +102,22 @@ def acceptance_examples(path):
 
 
 
+def read_text(path):
+    """A file's text, gunzipped when its name ends in `.gz`."""
+    if path.name.endswith(".gz"):
+        return gzip.decompress(path.read_bytes()).decode("utf-8", "replace")
+    return path.read_text(encoding="utf-8", errors="replace")
+
+
+def example_files(module, docs):
+    """The example manifests of a module: its package's `examples/` under the documentation,
+    and the module's own `examples/` and `tests/` smoke tests, in order, each file once."""
+    found = sorted(docs.glob("*/examples/**/*.pp")) + sorted(docs.glob("*/examples/**/*.pp.gz"))
+    for sub in ("examples", "tests"):
+        found += sorted((module / sub).glob("*.pp")) if (module / sub).is_dir() else []
+    return found
+
+
 def main():
     cache = cache_dir()
     modules = cache / "modules"
@@ -114,7 +133,7 @@ def main():
         # too, where the module has a main class the example does not declare.
         main = re.compile(r"(?:class\s*\{\s*['\"](?:::)?|include\s+(?:::)?)" + re.escape(module)
                           + r"\b(?!::)")
-        if (kind == "doc" and (modules / module / "manifests" / "init.pp").is_file()
+        if (kind in ("doc", "example") and (modules / module / "manifests" / "init.pp").is_file()
                 and not main.search(src)):
             cases.append((f"{kind}-{module}-{where}-{n}+main", module,
                           f"include {module}\n{src}"))
@@ -138,6 +157,10 @@ def main():
                 continue
             for n, src in enumerate(readme_examples(readme), 1):
                 add(module, "README", n, src)
+        for pp in example_files(link, cache / "unpacked" / package / "usr/share/doc"):
+            src = read_text(pp).strip()
+            where = "_".join(pp.parts[-3:] if pp.parent.name != "examples" else pp.parts[-2:])
+            add(module, re.sub(r"\.pp(\.gz)?$", "", where), 1, src, kind="example")
     sets = json.loads((HERE / "fact_sets.json").read_text())
     for fact_set in sets:
         for id, module, src in cases:

@@ -10,7 +10,10 @@ Samples of a function:
   its method's parameters (typed Any); a 3.x function without examples from its arity with a
   few plain values;
 - examples: the calls of the function its doc comment shows whose arguments are literal
-  (no variables).
+  (no variables);
+- specs: the calls the module's own rspec-puppet tests make (`spec/functions/**/*_spec.rb`,
+  `run.with_params(...)` with literal arguments: `spec_calls.rb`), after the others, at
+  most MAX_SPEC a function.
 
 Writes cases.jsonl (id `FUNCTION/N`, module, api: `4x`, `3x`, `4x+3x` when both exist (the call
 reaches the 4.x one), `+builtin` when the reference has its own function of that name (the
@@ -41,6 +44,7 @@ VARYING = {
 }
 MAX_GENERATED = 8
 MAX_EXAMPLES = 6
+MAX_SPEC = 10
 
 
 def program(case, modules):
@@ -341,9 +345,22 @@ def builtin_functions():
     return {m.group(1) for m in re.finditer(r"/puppet/functions/(\w+)\.rb$", files, re.M)}
 
 
+def spec_calls(modules):
+    """{function: [src, ...]}: the calls of the modules' rspec-puppet function tests."""
+    import subprocess
+    out = subprocess.run(["ruby", str(HERE / "spec_calls.rb"), str(modules)],
+                         capture_output=True, text=True, check=True).stdout
+    calls = {}
+    for line in out.splitlines():
+        c = json.loads(line)
+        calls.setdefault(c["function"], []).append(c["src"])
+    return calls
+
+
 def main():
     modules = pathlib.Path(sys.argv[1]) if len(sys.argv) > 1 else cache_dir() / "modules"
     builtin = builtin_functions()
+    specs = spec_calls(modules)
     by_name = {}
     for module, api, name, path in functions(modules):
         by_name.setdefault(name, []).append((module, api, path))
@@ -360,6 +377,7 @@ def main():
             for _, src in function_cases(m, a, name, path):
                 if src not in srcs:
                     srcs.append(src)
+        srcs += [s for s in specs.get(name, []) if s not in srcs][:MAX_SPEC]
         gen = [s for s in srcs]
         for i, src in enumerate(gen):
             case = {"id": f"{name}/{i + 1}", "module": module, "api": api, "src": src}
