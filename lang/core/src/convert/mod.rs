@@ -151,12 +151,16 @@ fn article(name: &str) -> &'static str {
 /// booleans, generalized otherwise.
 fn reported_type(v: &Value) -> PType {
     match v {
-        // (an object as its detailed type: `Error[undef, undef]` for a parameterized one)
+        // (an object as its detailed type: `Error[undef, undef]` for a parameterized one; a
+        // time or version as its one-value range: `Timespan['0-00:00:05.0']`)
         Value::Integer(_)
         | Value::Float(_)
         | Value::Boolean(_)
         | Value::Sensitive(_)
         | Value::Uri(_)
+        | Value::Timespan(_)
+        | Value::Timestamp(_)
+        | Value::SemVer(_)
         | Value::Object(_) => types::infer(v),
         _ => types::infer_generalized(v),
     }

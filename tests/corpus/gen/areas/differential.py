@@ -1009,6 +1009,21 @@ PROGRAMS += [
     "class c($t) { file{'/tmp/x': tag => $t} } class{'c': t => 'Some Title'}",
     "tag('Ünïcode Tag')",
 ]
+# A converted value of the wrong type is named by its detailed type when it is a time or a
+# version (`got Timespan['1-00:00:00.0']`); a hash against several alternatives merged is
+# described as the first alternative describes it: without its size when that is a Hash
+# (seed 43 of type_params and mismatches).
+PROGRAMS += [
+    "Timespan[-1, 0]('1-00:00:00')",
+    "Timestamp[0, 1]('2020-01-01')",
+    "SemVer['>=2.0.0']('1.0.0')",
+    "function f(Variant[Hash[Integer, Enum['1']], Enum['b', 'A']] $x) { $x } f({'x' => 'x', 'A' => 'b', 100 => false})",
+    "function f(Variant[Integer, Hash[Integer, Integer]] $x) { $x } f({'x' => 'x', 1 => 2})",
+    "function f(Variant[Hash[Integer, Integer], Integer] $x) { $x } f({'x' => 'x', 1 => 2})",
+    "function f(Variant[Hash[Integer, Integer], Hash[String, String]] $x) { $x } f({'x' => 'x', 1 => 2})",
+    "function f(Variant[Hash[Integer, Integer, 1, 6], Integer] $x) { $x } f({'x' => 'x', 1 => 2})",
+    "function f(Variant[Struct[{a => Integer}], Integer] $x) { $x } f({'x' => 'x', 1 => 2})",
+]
 # Types are objects of the reference's type system (`Integer =~ Object`); `compare`'s third
 # argument's errors in the reference's order; `shellquote` fails where the reference's Ruby
 # fails on a word.
