@@ -84,9 +84,9 @@ def deviation(src, expected, got):
     if e and g and "type " in src and e != g and forget_sizes(g) == forget_sizes(e):
         return ("an alias keeps the sizes its definition gives (docs/deviations.md), where "
                 "the reference's normal form forgets a Collection's or an Array[Any]'s")
-    # `Optional[NotUndef]` in an alias is a bare `Optional` in the reference's normal form,
-    # which accepts undef alone.
-    if e and not g and re.search(r"type \w+ = .*Optional\[NotUndef\]", src):
+    # `Optional[NotUndef]` (`NotUndef[Any]` too) in an alias is a bare `Optional` in the
+    # reference's normal form, which accepts undef alone.
+    if e and not g and re.search(r"type \w+ = .*Optional\[NotUndef(\[Any\])?\]", src):
         return ("the reference's normal form makes Optional[NotUndef] in an alias a bare "
                 "Optional, which refuses every value but undef (docs/deviations.md)")
     # A class parameter typed Iterable: the reference describes the value's inferred type,
