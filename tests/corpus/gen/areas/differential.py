@@ -984,6 +984,24 @@ PROGRAMS += [
     "true =~ Init[Error('m')]",
     "Array[Error('m')]",
 ]
+# --- heredocs (seed 41, session 41): an unclosed string after an interpolation quotes what
+# the reference's scanner matched last: a string's closing quote with the character before
+# it, nothing after blanks, the blanks of the next line after a newline.
+PROGRAMS += [
+    '"a ${"b"}',
+    '"a ${"c$v d"}',
+    '"a ${"c$v"}',
+    "\"a ${''}",
+    "\"a ${'b'} c",
+    '"a ${x }b',
+    '"a ${x\n  }b',
+    '"a ${x # c\n}b',
+    '"a ${x /* c */ }b',
+    '"a ${/a/}b',
+    '"${ }b',
+    '"a ${"b\\\\"}',
+    '"a ${$x ?',
+]
 # Types are objects of the reference's type system (`Integer =~ Object`); `compare`'s third
 # argument's errors in the reference's order; `shellquote` fails where the reference's Ruby
 # fails on a word.
