@@ -5,7 +5,7 @@ use super::create_collections as coll;
 use super::create_time::{span_bound_of, time_range, timestamp_of};
 use super::size::{from_gt_to, size_range, with_article};
 use super::{IntRange, PType};
-use crate::error::{Error, ErrorKind};
+use crate::error::Error;
 use crate::values::{Regexp, Value};
 use crate::versions::SemVerRange;
 use std::rc::Rc;
@@ -150,12 +150,11 @@ pub fn parameterize_as_written(t: &PType, args: &mut [Value]) -> Result<Value, E
                 return Err(count_error_a("Regexp", "1 argument", args.len()));
             };
             match arg {
-                // The reference lets Ruby's RegexpError through without its prefix.
-                Value::String(s) => typ(PType::Regexp(Some(
-                    Regexp::new_described(s)
-                        .map(Rc::new)
-                        .map_err(|e| Error::new(ErrorKind::Failed, e))?,
-                ))),
+                // A pattern Ruby cannot compile fails where it is first matched, as the
+                // reference compiles it there (`Regexp::invalid`).
+                Value::String(s) => typ(PType::Regexp(Some(Rc::new(
+                    Regexp::new(s).unwrap_or_else(|message| Regexp::invalid(s, message)),
+                )))),
                 Value::Regexp(r) => typ(PType::Regexp(Some(r.clone()))),
                 other => Err(specialization(t, other, "String or Regexp")),
             }

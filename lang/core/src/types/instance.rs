@@ -169,11 +169,19 @@ fn instance_here(t: &PType, v: &Value, d: usize) -> bool {
             _ => false,
         },
         PType::Boolean(b) => matches!(v, Value::Boolean(x) if b.is_none_or(|b| b == *x)),
-        PType::Regexp(r) => match (r, v) {
-            (None, Value::Regexp(_)) => true,
-            (Some(r), Value::Regexp(x)) => r.source() == x.source(),
-            _ => false,
-        },
+        PType::Regexp(r) => {
+            // (a pattern Ruby cannot compile fails the check, as the reference's compiles
+            // it there: the evaluation fails as it ends)
+            if let Some(e) = r.as_ref().and_then(|r| r.compile_error()) {
+                crate::limits::defer_error(e);
+                return false;
+            }
+            match (r, v) {
+                (None, Value::Regexp(_)) => true,
+                (Some(r), Value::Regexp(x)) => r.source() == x.source(),
+                _ => false,
+            }
+        }
         PType::SemVer(ranges) => match v {
             Value::SemVer(ver) => ranges.is_empty() || ranges.iter().any(|r| r.includes(ver)),
             _ => false,

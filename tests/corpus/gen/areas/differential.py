@@ -1026,6 +1026,15 @@ PROGRAMS += [
     "Init[Tuple[Integer,String]].new([1, 2])",
     "Init[Array[String]].new([1, 2])",
 ]
+# --- (type_params, session 40; fixed in session 41) `Regexp[...]` of a pattern Ruby cannot
+# compile is made; the pattern fails where it is first matched or printed.
+PROGRAMS += [
+    "$r = Regexp['('] 1",
+    "$r = Regexp['('] [$r == Regexp['('], Regexp < $r, $r < Regexp, $r =~ Type[Regexp]]",
+    "[Regexp['['] =~ Type, Regexp['a{2,1}'] != Regexp['b']]",
+    "Regexp('(')",
+    "Pattern['(']",
+]
 # Types are objects of the reference's type system (`Integer =~ Object`); `compare`'s third
 # argument's errors in the reference's order; `shellquote` fails where the reference's Ruby
 # fails on a word.
