@@ -825,12 +825,18 @@ mod tests {
         let package = m("Package[httpd]", "apache/manifests/package.pp");
         assert!(super::redeclared_in(&package, "apache::package"));
         assert!(!super::redeclared_in(&package, "apache"));
-        let module = m("Apache::Mod[auth_basic]", "apache/manifests/mod/auth_basic.pp");
+        let module = m(
+            "Apache::Mod[auth_basic]",
+            "apache/manifests/mod/auth_basic.pp",
+        );
         assert!(super::redeclared_in(&module, "apache::mod::auth_basic"));
         assert!(!super::redeclared_in(&module, "apache::mod::auth"));
         let class = m("Class[Ntp::Config]", "ntp/manifests/config.pp");
         assert!(!super::redeclared_in(&class, "ntp::config"));
-        assert!(!super::redeclared_in("Unknown variable: '$apache::user'", "apache::package"));
+        assert!(!super::redeclared_in(
+            "Unknown variable: '$apache::user'",
+            "apache::package"
+        ));
     }
 }
 

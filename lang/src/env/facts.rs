@@ -1128,7 +1128,12 @@ mod tests {
             .collect();
         assert_eq!(
             shown,
-            [r#""role " ' web'"#, r#""=a" 'b'"#, r#""k" '=v'"#, r#""last" 'x'"#]
+            [
+                r#""role " ' web'"#,
+                r#""=a" 'b'"#,
+                r#""k" '=v'"#,
+                r#""last" 'x'"#
+            ]
         );
     }
 

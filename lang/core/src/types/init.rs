@@ -163,11 +163,16 @@ fn make(kind: &str) -> Vec<Signature> {
     let tuple_of = |types: Vec<PType>| PType::Tuple(types, None);
     match kind {
         "Integer" => {
-            let radix =
-                ty("Variant[Default, Integer[2, 2], Integer[8, 8], Integer[10, 10], Integer[16, 16]]");
+            let radix = ty(
+                "Variant[Default, Integer[2, 2], Integer[8, 8], Integer[10, 10], Integer[16, 16]]",
+            );
             let from = convertible("Numeric", integer);
             vec![
-                sig(1, 3, vec![from.clone(), radix.clone(), PType::Boolean(None)]),
+                sig(
+                    1,
+                    3,
+                    vec![from.clone(), radix.clone(), PType::Boolean(None)],
+                ),
                 one(members(vec![
                     ("from", from),
                     ("radix", optional(radix)),
@@ -209,11 +214,13 @@ fn make(kind: &str) -> Vec<Signature> {
             vec![
                 one(text.clone()),
                 one(members(
-                    ["scheme", "userinfo", "host", "path", "query", "fragment", "opaque"]
-                        .iter()
-                        .map(|&k| (k, optional(text.clone())))
-                        .chain([("port", optional(ty("Integer[0]")))])
-                        .collect(),
+                    [
+                        "scheme", "userinfo", "host", "path", "query", "fragment", "opaque",
+                    ]
+                    .iter()
+                    .map(|&k| (k, optional(text.clone())))
+                    .chain([("port", optional(ty("Integer[0]")))])
+                    .collect(),
                 )),
             ]
         }
@@ -259,11 +266,19 @@ fn make(kind: &str) -> Vec<Signature> {
                     ("format", optional(formats())),
                 ])),
                 one(members(
-                    ["days", "hours", "minutes", "seconds", "milliseconds", "microseconds", "nanoseconds"]
-                        .iter()
-                        .map(|&k| (k, optional(integer.clone())))
-                        .chain([("negative", optional(PType::Boolean(None)))])
-                        .collect(),
+                    [
+                        "days",
+                        "hours",
+                        "minutes",
+                        "seconds",
+                        "milliseconds",
+                        "microseconds",
+                        "nanoseconds",
+                    ]
+                    .iter()
+                    .map(|&k| (k, optional(integer.clone())))
+                    .chain([("negative", optional(PType::Boolean(None)))])
+                    .collect(),
                 )),
             ]
         }
@@ -310,7 +325,11 @@ fn make(kind: &str) -> Vec<Signature> {
             let bound = ty("Variant[Default, SemVer]");
             vec![
                 one(ty("String[1]")),
-                sig(2, 3, vec![bound.clone(), bound.clone(), PType::Boolean(None)]),
+                sig(
+                    2,
+                    3,
+                    vec![bound.clone(), bound.clone(), PType::Boolean(None)],
+                ),
                 one(members(vec![
                     ("min", bound.clone()),
                     ("max", optional(bound)),
@@ -345,8 +364,22 @@ mod tests {
     #[test]
     fn signatures_of_every_kind() {
         for text in [
-            "Integer", "Float", "Numeric", "String", "Boolean", "Type", "Sensitive", "NotUndef",
-            "Array", "Hash", "Timespan", "Timestamp", "SemVer", "SemVerRange", "Binary", "Regexp",
+            "Integer",
+            "Float",
+            "Numeric",
+            "String",
+            "Boolean",
+            "Type",
+            "Sensitive",
+            "NotUndef",
+            "Array",
+            "Hash",
+            "Timespan",
+            "Timestamp",
+            "SemVer",
+            "SemVerRange",
+            "Binary",
+            "Regexp",
         ] {
             let t = super::super::typesrc::parse_type(text).unwrap();
             let s = signatures(&t).unwrap_or_else(|| panic!("{text}"));
