@@ -808,38 +808,6 @@ fn redeclared_in(message: &str, name: &str) -> bool {
         .is_some_and(|at| at.contains(&file))
 }
 
-#[cfg(test)]
-mod tests {
-    /// The duplicates a prerequisite makes with the definition under test (the param
-    /// sweep's 6 cases of session 40), not those of the definition itself (the Hiera
-    /// route's) nor those of another file.
-    #[test]
-    fn resources_both_declare() {
-        let m = |first: &str, again: &str| {
-            format!(
-                "Evaluation Error: Error while evaluating a Resource Statement, Duplicate \
-                 declaration: {first} is already declared at (file: /m/apache/manifests/\
-                 init.pp, line: 581); cannot redeclare (file: /m/{again}, line: 36)"
-            )
-        };
-        let package = m("Package[httpd]", "apache/manifests/package.pp");
-        assert!(super::redeclared_in(&package, "apache::package"));
-        assert!(!super::redeclared_in(&package, "apache"));
-        let module = m(
-            "Apache::Mod[auth_basic]",
-            "apache/manifests/mod/auth_basic.pp",
-        );
-        assert!(super::redeclared_in(&module, "apache::mod::auth_basic"));
-        assert!(!super::redeclared_in(&module, "apache::mod::auth"));
-        let class = m("Class[Ntp::Config]", "ntp/manifests/config.pp");
-        assert!(!super::redeclared_in(&class, "ntp::config"));
-        assert!(!super::redeclared_in(
-            "Unknown variable: '$apache::user'",
-            "apache::package"
-        ));
-    }
-}
-
 /// The first line of the error `src` gives in a fresh session (on the cache's modulepath, in the
 /// environment directory `env_dir` if given), `None` if it compiles.
 fn probe_error(modules: &Path, env_dir: Option<&Path>, facts: &Value, src: &str) -> Option<String> {
@@ -959,4 +927,36 @@ fn hash(s: &str) -> u64 {
 
 fn s(x: &str) -> Value {
     Value::string(x)
+}
+
+#[cfg(test)]
+mod tests {
+    /// The duplicates a prerequisite makes with the definition under test (the param
+    /// sweep's 6 cases of session 40), not those of the definition itself (the Hiera
+    /// route's) nor those of another file.
+    #[test]
+    fn resources_both_declare() {
+        let m = |first: &str, again: &str| {
+            format!(
+                "Evaluation Error: Error while evaluating a Resource Statement, Duplicate \
+                 declaration: {first} is already declared at (file: /m/apache/manifests/\
+                 init.pp, line: 581); cannot redeclare (file: /m/{again}, line: 36)"
+            )
+        };
+        let package = m("Package[httpd]", "apache/manifests/package.pp");
+        assert!(super::redeclared_in(&package, "apache::package"));
+        assert!(!super::redeclared_in(&package, "apache"));
+        let module = m(
+            "Apache::Mod[auth_basic]",
+            "apache/manifests/mod/auth_basic.pp",
+        );
+        assert!(super::redeclared_in(&module, "apache::mod::auth_basic"));
+        assert!(!super::redeclared_in(&module, "apache::mod::auth"));
+        let class = m("Class[Ntp::Config]", "ntp/manifests/config.pp");
+        assert!(!super::redeclared_in(&class, "ntp::config"));
+        assert!(!super::redeclared_in(
+            "Unknown variable: '$apache::user'",
+            "apache::package"
+        ));
+    }
 }
