@@ -90,6 +90,15 @@ thread_local! {
 /// The signatures of `T.new` (the reference's dispatchers of `new_T`, without those that
 /// only report a mismatch); `None` where `T` has no `new`.
 pub fn signatures(t: &PType) -> Option<Rc<Vec<Signature>>> {
+    signatures_at(t, 0)
+}
+
+fn signatures_at(t: &PType, depth: usize) -> Option<Rc<Vec<Signature>>> {
+    // (an alias that contains itself through Optionals has none: the reference's recursion
+    // fails)
+    if depth > 64 {
+        return None;
+    }
     let kind = match t {
         PType::Integer(_) => "Integer",
         PType::Float(..) => "Float",
@@ -109,8 +118,8 @@ pub fn signatures(t: &PType) -> Option<Rc<Vec<Signature>>> {
         PType::Binary => "Binary",
         PType::Regexp(_) => "Regexp",
         // (an alias's, an Optional's and a NotUndef's are their type's)
-        PType::NotUndef(Some(t)) | PType::Optional(Some(t)) => return signatures(t),
-        PType::Alias(a) => return a.with_resolved(signatures),
+        PType::NotUndef(Some(t)) | PType::Optional(Some(t)) => return signatures_at(t, depth + 1),
+        PType::Alias(a) => return a.with_resolved(|t| signatures_at(t, depth + 1)),
         _ => return None,
     };
     Some(SIGNATURES.with(|m| {
@@ -399,5 +408,22 @@ mod tests {
         assert!(is(&init("Timestamp"), &Value::array(Vec::new())));
         assert!(!is(&init("Integer"), &Value::Undef));
         assert!(is(&init("String"), &Value::Undef));
+    }
+
+    /// An alias that contains itself through an Optional has no signatures (no endless
+    /// recursion; the reference's fails with `stack level too deep`).
+    #[test]
+    fn an_alias_of_itself() {
+        let alias = Rc::new(crate::types::TypeAlias {
+            name: "T".into(),
+            target: Default::default(),
+            invalid: Default::default(),
+            remembered: Default::default(),
+        });
+        let t = PType::Alias(alias.clone());
+        alias.set_target(Some(PType::Optional(Some(Box::new(t.clone())))));
+        assert!(signatures(&t).is_none());
+        let init = PType::Init(Some(Box::new(t)), Vec::new());
+        assert!(!super::super::is_instance(&init, &Value::from("1")));
     }
 }
