@@ -278,10 +278,12 @@ impl<'a> Lexer<'a> {
                 Tok::Variable(name) if name.is_empty() => matched = None,
                 Tok::Str(_) | Tok::DqPost(_) => {
                     let close = end - 1;
+                    // (the last string lexed is the one whose match counts: an earlier one's
+                    // is replaced by what follows it, and may have no text of its own)
                     let text_start = if self.last_text.1 == close {
                         self.last_text.0
                     } else {
-                        start + 1
+                        (start + 1).min(close)
                     };
                     let escapes = bytes[text_start..close]
                         .iter()
