@@ -126,12 +126,7 @@ impl ExternalFormat {
     /// text that does not parse adds nothing.
     pub(crate) fn facts(self, text: &str) -> Vec<(String, Value)> {
         let found: Vec<(String, Value)> = match self {
-            ExternalFormat::Txt => text
-                .lines()
-                .filter_map(|l| l.split_once('='))
-                .map(|(k, v)| (k.trim().to_string(), Value::string(v.trim())))
-                .filter(|(k, _)| !k.is_empty())
-                .collect(),
+            ExternalFormat::Txt => text.split_inclusive('\n').filter_map(key_value).collect(),
             ExternalFormat::Json => match serde_json::from_str::<Json>(text) {
                 Ok(Json::Object(o)) => o
                     .iter()
@@ -152,6 +147,21 @@ impl ExternalFormat {
             .map(|(k, v)| (k.to_ascii_lowercase(), v))
             .collect()
     }
+}
+
+/// A fact of a `.txt` line as Facter reads it (`KeyValuePairOutputFormat`: the line
+/// without its line break matched by `^(.+?)=(.+)$`): the name up to the first `=` after
+/// its first character, the value all the rest, neither empty nor trimmed.
+pub(crate) fn key_value(line: &str) -> Option<(String, Value)> {
+    let line = line
+        .strip_suffix("\r\n")
+        .or_else(|| line.strip_suffix('\n'))
+        .or_else(|| line.strip_suffix('\r'))
+        .unwrap_or(line);
+    let first = line.chars().next()?.len_utf8();
+    let at = first + line[first..].find('=')?;
+    let value = &line[at + 1..];
+    (!value.is_empty()).then(|| (line[..at].to_string(), Value::string(value)))
 }
 
 /// The texts the facts are computed from (empty when a file cannot be read).
@@ -1090,7 +1100,7 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::write(
             dir.join("a.txt"),
-            "os_service_default=<SERVICE DEFAULT>\nRole = web\nnot a fact\n",
+            "os_service_default=<SERVICE DEFAULT>\nRole=web\nnot a fact\n",
         )
         .unwrap();
         std::fs::write(dir.join("b.json"), r#"{"dc": {"name": "ams", "rack": 4}}"#).unwrap();
@@ -1104,6 +1114,27 @@ mod tests {
             "{'role' => 'web', 'os_service_default' => '<SERVICE DEFAULT>', 'dc' => {'name' => 'ams', 'rack' => 4}, 'tier' => 2}"
         );
         let _ = std::fs::remove_dir_all(dir);
+    }
+
+    /// `.txt` lines read as Facter reads them (`facter --external-dir`): nothing trimmed,
+    /// the name at least one character, the value not empty, the line break (`\r\n`, `\r`)
+    /// left out.
+    #[test]
+    fn txt_facts_as_facter_reads_them() {
+        let facts = ExternalFormat::Txt.facts("Role = web\n=a=b\nempty=\nk==v\nlast=x\r");
+        let shown: Vec<String> = facts
+            .iter()
+            .map(|(k, v)| format!("{k:?} {}", to_programmatic(v)))
+            .collect();
+        assert_eq!(
+            shown,
+            [
+                r#""role " ' web'"#,
+                r#""=a" 'b'"#,
+                r#""k" '=v'"#,
+                r#""last" 'x'"#
+            ]
+        );
     }
 
     use super::*;

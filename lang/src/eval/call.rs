@@ -198,15 +198,9 @@ impl Evaluator {
             let r = self.call_function(&f, args, closure.as_ref());
             self.call_sites.pop();
             r
-        } else if !crate::names::is_qualified(name)
-            && self.env.dir.is_some()
-            && self
-                .callable_builtin(name)
-                .is_none_or(|b| b.module.is_some())
-            && self
-                .autoload(crate::env::modules::Kind::Function, name)
-                .map_err(|e| Flow::from(e.at(span)))?
-            && self.functions.contains_key(name)
+        } else if self
+            .load_environment_function(name)
+            .map_err(|e| Flow::from(e.at(span)))?
         {
             // A global function of the environment directory (`functions/f.pp`), loaded on
             // first use: after Puppet's own, before the modules' (as the reference's
@@ -282,6 +276,22 @@ impl Evaluator {
                 .into());
         };
         result.map_err(|flow| call_failed(flow, name, style, span))
+    }
+
+    /// Loads `name` when it is a global function of the environment directory
+    /// (`functions/f.pp`) not loaded yet, which a call reaches before a module's function
+    /// of that name (a native version of stdlib's included) but after Puppet's own; returns
+    /// whether it is now defined. Every way of calling by name asks it (a call, `call()`,
+    /// a template's `call_function`).
+    pub(crate) fn load_environment_function(&mut self, name: &str) -> Result<bool, Error> {
+        Ok(!crate::names::is_qualified(name)
+            && self.env.dir.is_some()
+            && !self.functions.contains_key(name)
+            && self
+                .callable_builtin(name)
+                .is_none_or(|b| b.module.is_some())
+            && self.autoload(crate::env::modules::Kind::Function, name)?
+            && self.functions.contains_key(name))
     }
 
     /// Calls `b`, a built-in of Puppet's own (no module's) found under its name, as

@@ -86,6 +86,8 @@ fn call_named_function(
         // A function of a module, loaded on first use as by a direct call.
         ev.autoload(crate::env::modules::Kind::Function, name)?;
     }
+    // (a global function of the environment, before a module's of that name)
+    ev.load_environment_function(name)?;
     if let Some(f) = ev.functions.get(name).cloned() {
         return ev.call_function(&f, rest, b);
     }

@@ -584,7 +584,12 @@ impl EvalHost<'_> {
         args: Vec<Value>,
         closure: Option<Closure>,
     ) -> Result<Value, HostError> {
-        if !self.ev.builtins.contains_key(name)
+        let environment_function = self
+            .ev
+            .load_environment_function(name)
+            .map_err(|e| HostError::Raise(e.message))?;
+        if !environment_function
+            && !self.ev.builtins.contains_key(name)
             && !self.ev.functions.contains_key(name)
             && crate::functions::find(name).is_none()
             && !crate::names::is_qualified(name)

@@ -7,8 +7,10 @@ use crate::test_support::check;
 fn agrees_with_the_reference() {
     check(&[
         ("Pattern['(']", Err("Evaluation Error: Error while evaluating a '[]' expression, end pattern with unmatched parenthesis: /(/")),
-        ("Regexp['(']", Err("end pattern with unmatched parenthesis: /(/")),
-        ("Regexp['[a']", Err("premature end of char-class: /[a/")),
+        // (a Regexp type of a pattern Ruby cannot compile is made; its pattern fails where
+        // it is matched or printed: docs/deviations.md)
+        ("$r = Regexp['('] 1", Ok("1")),
+        ("[Regexp['[a'] == Regexp['[a'], Regexp['[a'] < Regexp, Regexp < Regexp['[a']]", Ok("[true, true, false]")),
         ("Pattern['a)']", Err("Evaluation Error: Error while evaluating a '[]' expression, unmatched close parenthesis: /a)/")),
         ("Pattern[/a/, 'a']", Ok("Pattern[/a/]")),
         ("Pattern[/a/, /b/, /a/]", Ok("Pattern[/a/, /b/]")),

@@ -99,13 +99,19 @@ fn convert_at(t: &PType, args: &[Value], depth: usize) -> Result<Value, Error> {
     Ok(value)
 }
 
-/// Whether `T.new` takes this array as its single argument: an instance of `T`, or an
-/// array to build a collection from.
+/// Whether `Init[T].new` gives this array to `T.new` as its single argument (else its
+/// elements are the arguments): it is an instance of `T` or of the only parameter of a
+/// signature (the reference's `from_array` means to also take an array that only wrapped
+/// is another signature's arguments, but reads that from where it was never set).
 fn takes_array(t: &PType, array: &Value) -> bool {
-    matches!(
-        t,
-        PType::Array(..) | PType::Tuple(..) | PType::Hash(..) | PType::Struct(_)
-    ) || types::is_instance(t, array)
+    if types::is_instance(t, array) {
+        return true;
+    }
+    types::init::parts(t, &[]).is_some_and(|parts| {
+        parts.single[1..]
+            .iter()
+            .any(|s| types::is_instance(s, array))
+    })
 }
 
 /// `Creation of new instance of type 'T' is not supported`.

@@ -388,9 +388,7 @@ impl Guard {
                 (Some(t), PType::Init(t2, args2)) => t2
                     .as_ref()
                     .is_some_and(|f| args == args2 && self.assignable(t, f)),
-                (Some(t), f) => {
-                    self.assignable(t, f) || (args.is_empty() && self.init_argument_accepts(t, f))
-                }
+                (Some(t), f) => self.assignable(t, f) || self.init_accepts(t, args, f),
             },
             PType::Object => matches!(
                 from,
@@ -527,21 +525,18 @@ impl Guard {
 
     /// Whether `T.new` accepts a value of type `from` (alone, or as an argument list).
     // TODO(functions): derive from the `new` signatures; the numeric conversions for now.
-    fn init_argument_accepts(&mut self, t: &PType, from: &PType) -> bool {
-        if !matches!(t, PType::Integer(_) | PType::Float(..) | PType::Numeric) {
+    /// Whether `from` is assignable to `Init[t, args...]` other than to `t`
+    /// (`types::init`): to the single value or the arguments of a signature of `t.new`.
+    fn init_accepts(&mut self, t: &PType, args: &[crate::values::Value], from: &PType) -> bool {
+        let Some(parts) = super::init::parts(t, args) else {
             return false;
-        }
-        let single = PType::Variant(vec![
-            PType::Numeric,
-            PType::Boolean(None),
-            PType::Timespan(None, None),
-            PType::Timestamp(None, None),
-        ]);
-        let args = PType::Tuple(
-            vec![single.clone(), PType::integer()],
-            Some(IntRange::new(1, 2)),
-        );
-        self.assignable(&single, from) || self.assignable(&args, from)
+        };
+        parts.single[1..].iter().any(|s| self.assignable(s, from))
+            || parts.other.as_ref().is_some_and(|o| {
+                self.assignable(o, from)
+                    || parts.optional_single
+                        && self.assignable(o, &PType::Tuple(vec![from.clone()], None))
+            })
     }
 
     fn callable_accepts(&mut self, to: &CallableType, from: &CallableType) -> bool {

@@ -5,7 +5,7 @@ use super::create_collections as coll;
 use super::create_time::{span_bound_of, time_range, timestamp_of};
 use super::size::{from_gt_to, size_range, with_article};
 use super::{IntRange, PType};
-use crate::error::{Error, ErrorKind};
+use crate::error::Error;
 use crate::values::{Regexp, Value};
 use crate::versions::SemVerRange;
 use std::rc::Rc;
@@ -150,12 +150,11 @@ pub fn parameterize_as_written(t: &PType, args: &mut [Value]) -> Result<Value, E
                 return Err(count_error_a("Regexp", "1 argument", args.len()));
             };
             match arg {
-                // The reference lets Ruby's RegexpError through without its prefix.
-                Value::String(s) => typ(PType::Regexp(Some(
-                    Regexp::new_described(s)
-                        .map(Rc::new)
-                        .map_err(|e| Error::new(ErrorKind::Failed, e))?,
-                ))),
+                // A pattern Ruby cannot compile fails where it is first matched, as the
+                // reference compiles it there (`Regexp::invalid`).
+                Value::String(s) => typ(PType::Regexp(Some(Rc::new(
+                    Regexp::new(s).unwrap_or_else(|message| Regexp::invalid(s, message)),
+                )))),
                 Value::Regexp(r) => typ(PType::Regexp(Some(r.clone()))),
                 other => Err(specialization(t, other, "String or Regexp")),
             }
@@ -762,7 +761,7 @@ fn check_init(inner: &PType, rest: &[Value], init: &PType) -> Result<(), Error> 
         // (`Init[T]` of a type without `new` fails where it makes a value, as a call)
         return Ok(());
     }
-    let Some(signatures) = new_signatures(&t) else {
+    let Some(signatures) = super::init::signatures(&t) else {
         // (an unresolved reference or the bare `Object`, where the reference fails inside,
         // are left to where they are used)
         return if matches!(t, PType::TypeReference(_) | PType::Object) {
@@ -772,12 +771,12 @@ fn check_init(inner: &PType, rest: &[Value], init: &PType) -> Result<(), Error> 
         };
     };
     let n = rest.len() + 1;
-    let fits = signatures.iter().any(|(min, max, params)| {
-        *min <= n
-            && n <= *max
+    let fits = signatures.iter().any(|s| {
+        s.min <= n
+            && n <= s.max
             && rest
                 .iter()
-                .zip(params)
+                .zip(&s.params[1..])
                 .all(|(arg, p)| super::is_instance(p, arg))
     });
     if fits {
@@ -794,83 +793,9 @@ fn not_supported(t: &PType) -> Error {
     ))
 }
 
-/// The signatures of `T.new` (the reference's dispatchers of `new_T`) as the number of
-/// arguments each takes and the types of its parameters after the first; `None` where
-/// `T` has no `new`.
-fn new_signatures(t: &PType) -> Option<Vec<(usize, usize, Vec<PType>)>> {
-    let ty = |text: &str| super::typesrc::parse_type(text).expect("a signature's type");
-    let one = || (1, 1, Vec::new());
-    let formats = "Variant[String[2], Array[String[2], 1]]";
-    Some(match t {
-        PType::Integer(_) => vec![
-            (
-                1,
-                3,
-                vec![
-                    ty("Variant[Default, Integer[2, 2], Integer[8, 8], Integer[10, 10], Integer[16, 16]]"),
-                    ty("Boolean"),
-                ],
-            ),
-            one(),
-        ],
-        PType::Float(..) | PType::Numeric => vec![(1, 2, vec![ty("Boolean")]), one()],
-        PType::String { .. } => vec![(1, 2, vec![string_formats()])],
-        PType::Boolean(_)
-        | PType::Type(_)
-        | PType::Uri(_)
-        | PType::Sensitive(_)
-        | PType::NotUndef(_) => vec![one()],
-        PType::Array(..) | PType::Tuple(..) => vec![
-            (1, 2, vec![PType::Boolean(Some(false))]),
-            (2, 2, vec![PType::Boolean(Some(true))]),
-        ],
-        PType::Hash(..) | PType::Struct(_) => {
-            vec![(1, 2, vec![ty("Enum['hash_tree', 'tree']")]), one(), one()]
-        }
-        PType::Timespan(..) => vec![
-            one(),
-            (1, 2, vec![ty(formats)]),
-            (4, 7, vec![ty("Integer"); 6]),
-            one(),
-            one(),
-        ],
-        PType::Timestamp(..) => vec![
-            (0, 0, Vec::new()),
-            one(),
-            (1, 3, vec![ty(formats), ty("String[1]")]),
-            one(),
-        ],
-        PType::SemVer(_) => {
-            let qualifier = ty("Pattern[/\\A[0-9A-Za-z-]+(?:\\.[0-9A-Za-z-]+)*\\Z/]");
-            vec![
-                one(),
-                (
-                    3,
-                    5,
-                    vec![ty("Integer[0]"), ty("Integer[0]"), qualifier.clone(), qualifier],
-                ),
-                one(),
-            ]
-        }
-        PType::SemVerRange => vec![
-            one(),
-            (2, 3, vec![ty("Variant[Default, SemVer]"), ty("Boolean")]),
-            one(),
-        ],
-        PType::Binary => vec![
-            (1, 2, vec![ty("Enum['%B', '%b', '%r', '%s', '%u']")]),
-            one(),
-            one(),
-        ],
-        PType::Regexp(_) => vec![(1, 2, vec![ty("Boolean")])],
-        PType::Optional(Some(t)) => return new_signatures(&t.resolved()),
-        _ => return None,
-    })
-}
-
 /// `String.new`'s `Formats`: `Variant[Default, String[1], TypeMap]`, a `TypeMap` being
 /// `Hash[Type, Variant[Format, ContainerFormat]]`.
-fn string_formats() -> PType {
+pub(super) fn string_formats() -> PType {
     use super::{KeyKind, StructMember};
     let ty = |text: &str| super::typesrc::parse_type(text).expect("a signature's type");
     let format = ty("Pattern[/^%([\\s\\[+#0{<(|-]*)([1-9][0-9]*)?(?:\\.([0-9]+))?([a-zA-Z])$/]");

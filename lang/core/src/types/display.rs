@@ -208,7 +208,14 @@ fn write_type_here(f: &mut dyn Write, t: &PType, d: usize) -> fmt::Result {
         },
         PType::Regexp(r) => match r {
             None => f.write_str("Regexp"),
-            Some(r) => write!(f, "Regexp[{}]", regexp_text(r.source())),
+            Some(r) => {
+                // (the reference's type compiles its pattern to print it: one Ruby cannot
+                // compile fails the evaluation as it ends)
+                if let Some(e) = r.compile_error() {
+                    crate::limits::defer_error(e);
+                }
+                write!(f, "Regexp[{}]", regexp_text(r.source()))
+            }
         },
         PType::SemVer(ranges) => {
             f.write_str("SemVer")?;

@@ -169,11 +169,19 @@ fn instance_here(t: &PType, v: &Value, d: usize) -> bool {
             _ => false,
         },
         PType::Boolean(b) => matches!(v, Value::Boolean(x) if b.is_none_or(|b| b == *x)),
-        PType::Regexp(r) => match (r, v) {
-            (None, Value::Regexp(_)) => true,
-            (Some(r), Value::Regexp(x)) => r.source() == x.source(),
-            _ => false,
-        },
+        PType::Regexp(r) => {
+            // (a pattern Ruby cannot compile fails the check, as the reference's compiles
+            // it there: the evaluation fails as it ends)
+            if let Some(e) = r.as_ref().and_then(|r| r.compile_error()) {
+                crate::limits::defer_error(e);
+                return false;
+            }
+            match (r, v) {
+                (None, Value::Regexp(_)) => true,
+                (Some(r), Value::Regexp(x)) => r.source() == x.source(),
+                _ => false,
+            }
+        }
         PType::SemVer(ranges) => match v {
             Value::SemVer(ver) => ranges.is_empty() || ranges.iter().any(|r| r.includes(ver)),
             _ => false,
@@ -262,7 +270,7 @@ fn instance_here(t: &PType, v: &Value, d: usize) -> bool {
                 instance_at(t, v, d)
                     || match &t.resolved() {
                         PType::ObjectType(o) => super::object_instance::init_takes(o, args, v),
-                        _ => args.is_empty() && convertible(t, v),
+                        _ => init_instance(t, args, v, d),
                     }
             }
         },
@@ -379,47 +387,17 @@ fn is_rich_data_here(v: &Value, d: usize) -> bool {
 
 /// Whether `T.new(v)` would accept `v` (for `Init[T]`).
 // TODO(functions): ask the `new` implementation; this covers the numeric and string types.
-fn convertible(t: &PType, v: &Value) -> bool {
-    match t {
-        PType::Integer(_) | PType::Float(..) | PType::Numeric => match v {
-            Value::Integer(_)
-            | Value::Float(_)
-            | Value::Boolean(_)
-            | Value::Timespan(_)
-            | Value::Timestamp(_) => true,
-            Value::String(s) => numeric_text(s),
-            // An argument list: the value and a radix.
-            Value::Array(a) => {
-                matches!(a.len(), 1 | 2)
-                    && convertible(t, &a[0])
-                    && !matches!(a[0], Value::Array(_))
-                    && a.get(1)
-                        .is_none_or(|r| matches!(r, Value::Integer(_) | Value::Default))
-            }
-            _ => false,
-        },
-        PType::String { .. } => !matches!(v, Value::Iterator(_)),
-        PType::Boolean(_) => {
-            matches!(v, Value::Boolean(_) | Value::Integer(_) | Value::Float(_))
-                || matches!(v, Value::String(s) if matches!(s.to_lowercase().as_str(), "true" | "false" | "yes" | "no" | "y" | "n" | ""))
-        }
-        _ => false,
-    }
-}
-
-/// Whether a string reads as a number (decimal, `0x` hex, `0b` binary, octal, or float).
-fn numeric_text(s: &str) -> bool {
-    let s = s.trim();
-    let body = s.strip_prefix(['-', '+']).unwrap_or(s);
-    if let Some(hex) = body.strip_prefix("0x").or_else(|| body.strip_prefix("0X")) {
-        return !hex.is_empty() && hex.chars().all(|c| c.is_ascii_hexdigit());
-    }
-    if let Some(bin) = body.strip_prefix("0b").or_else(|| body.strip_prefix("0B")) {
-        return !bin.is_empty() && bin.chars().all(|c| c == '0' || c == '1');
-    }
-    !body.is_empty()
-        && (body.chars().all(|c| c.is_ascii_digit())
-            || body.parse::<f64>().is_ok_and(|f| f.is_finite()))
+/// Whether `v` is an `Init[t, args...]` other than as a `t` (`types::init`): a value a
+/// signature of `t.new` takes alone, or the arguments of another (or their first).
+fn init_instance(t: &PType, args: &[Value], v: &Value, d: usize) -> bool {
+    let Some(parts) = super::init::parts(t, args) else {
+        return false;
+    };
+    parts.single[1..].iter().any(|s| instance_at(s, v, d))
+        || parts.other.as_ref().is_some_and(|o| {
+            instance_at(o, v, d)
+                || parts.optional_single && instance_at(o, &Value::array(vec![v.clone()]), d)
+        })
 }
 
 /// Whether a URI has the components a `URI[{...}]` type names.

@@ -663,6 +663,7 @@ pub mod explain_assignable;
 pub mod explanation;
 pub mod infer;
 mod infer_data;
+pub mod init;
 pub mod instance;
 mod instance_memo;
 pub mod iterable;

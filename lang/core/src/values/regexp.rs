@@ -254,6 +254,30 @@ impl Regexp {
         })
     }
 
+    /// A pattern Ruby cannot compile, kept as written (`message`: Ruby's error, as
+    /// [`new`](Self::new) gives it): the reference's `Regexp['(']` type compiles its pattern
+    /// where it is first matched, so every match fails with that error (`end pattern with
+    /// unmatched parenthesis: /(/`), and comparing the type does not.
+    pub fn invalid(source: &str, message: String) -> Regexp {
+        Regexp {
+            source: source.to_string(),
+            parsed: Default::default(),
+            engine: std::cell::OnceCell::from(Err(message)),
+            at_final_newline: None,
+            anchored: None,
+            matches_empty: std::cell::OnceCell::new(),
+        }
+    }
+
+    /// Ruby's error for a pattern that does not compile ([`invalid`](Self::invalid), or one
+    /// found too big), `None` for others (without compiling a pattern not compiled yet).
+    pub fn compile_error(&self) -> Option<Error> {
+        match self.engine.get() {
+            Some(Err(_)) => self.main_engine().err(),
+            _ => None,
+        }
+    }
+
     /// A checked pattern whose engine is compiled from its translation when first needed
     /// (`line_start`: see `at_final_newline`).
     fn deferred(source: &str, translated: &str, line_start: bool) -> Regexp {

@@ -169,11 +169,8 @@ pub(crate) fn script_facts(output: &str) -> Vec<(String, Value)> {
             .map(|(k, v)| (crate::format::to_display(k), v.clone()))
             .collect(),
         _ => output
-            .lines()
-            .filter_map(|l| {
-                let (k, v) = l.split_once('=')?;
-                (!k.is_empty() && !v.is_empty()).then(|| (k.to_string(), Value::from(v)))
-            })
+            .split_inclusive('\n')
+            .filter_map(crate::env::facts::key_value)
             .collect(),
     };
     found
@@ -240,6 +237,17 @@ pub(super) fn applied_to(external: &[CustomFact], facts: &Value, this_machine: b
 
 #[cfg(test)]
 mod tests {
+    /// A script's `key=value` output read as Facter reads it (`=a=b` names `=a`, nothing
+    /// trimmed, empty values left out).
+    #[test]
+    fn script_output_lines_as_facter_reads_them() {
+        let facts: Vec<String> = super::script_facts("=a=b\nKey = v \nempty=\nx=1\r\n")
+            .iter()
+            .map(|(k, v)| format!("{k}|{}", crate::format::to_display(v)))
+            .collect();
+        assert_eq!(facts, ["=a|b", "key | v ", "x|1"]);
+    }
+
     use super::super::add_module_facts;
     use super::*;
     use crate::tests::write_file;

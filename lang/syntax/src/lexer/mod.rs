@@ -129,6 +129,9 @@ pub(crate) struct Lexer<'a> {
     heredocs: usize,
     /// Kind of the last token (for regex and selector-brace decisions).
     after: After,
+    /// Where the text of the last string lexed starts and its closing quote is (the
+    /// reference's unclosed string errors quote what its scanner matched last).
+    last_text: (usize, usize),
     pub(crate) warnings: Vec<Warning>,
     /// Errors the reference finds in validation (an integer literal out of range), found
     /// while lexing: validation reports them with its own (`syntax::validate`).
@@ -153,6 +156,7 @@ impl<'a> Lexer<'a> {
             depth,
             heredocs: 0,
             after: After::default(),
+            last_text: (0, 0),
             warnings: Vec::new(),
             literal_errors: Vec::new(),
         }

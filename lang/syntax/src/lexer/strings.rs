@@ -1,7 +1,7 @@
 //! Quoted strings: single quoted, double quoted with escapes and interpolation, and the
 //! unquoted text of heredoc bodies (same machinery, different escapes and terminator).
 
-use super::{scan, Lexer, Punct, Tok, Token};
+use super::{scan, Lexer, Punct, Tok};
 use crate::error::Error;
 use std::borrow::Cow;
 use std::rc::Rc;
@@ -55,6 +55,19 @@ pub(crate) struct TextMode {
     pub interpolate: bool,
 }
 
+/// What came before a text segment of a double quoted string (or heredoc): the reference's
+/// unclosed string error quotes the last text its scanner matched before the segment.
+#[derive(Clone, Copy)]
+enum Prev {
+    /// the opening quote
+    First,
+    /// `$name`: the name's offsets
+    Var(usize, usize),
+    /// `${...}`: where its text starts (after `${`), its first token, where it ends (its `}`
+    /// or the end of input)
+    Expr(usize, usize, usize),
+}
+
 /// Why a text scan stopped.
 enum Stop {
     End,
@@ -90,6 +103,7 @@ impl<'a> Lexer<'a> {
                     };
                     let text = self.string_value(text);
                     self.push(Tok::Str(text), start, i + 1);
+                    self.last_text = (start + 1, i);
                     return Ok(());
                 }
                 _ => {
@@ -153,12 +167,16 @@ impl<'a> Lexer<'a> {
 
     fn lex_text_parts(&mut self, token_start: usize, mode: TextMode) -> Result<(), Error> {
         let mut seg_start = token_start;
-        let mut first = true;
+        let mut prev = Prev::First;
         loop {
             let text_start = self.pos;
-            let (text, stop, end) = self.scan_text(mode, first)?;
+            let first = matches!(prev, Prev::First);
+            let (text, stop, end) = self.scan_text(mode, prev)?;
             match stop {
                 Stop::End => {
+                    if mode.terminator.is_some() {
+                        self.last_text = (text_start, end - 1);
+                    }
                     let tok = if first {
                         Tok::Str(self.string_value(text))
                     } else {
@@ -178,6 +196,7 @@ impl<'a> Lexer<'a> {
                     let name = self.shared(&self.src[name_start..name_end]);
                     self.push(Tok::Variable(name), name_start - 1, name_end);
                     seg_start = name_end;
+                    prev = Prev::Var(name_start, name_end);
                 }
                 Stop::Expr => {
                     let text = self.string_value(text);
@@ -190,55 +209,102 @@ impl<'a> Lexer<'a> {
                     self.push(tok, seg_start, end);
                     let mark = self.tokens.len();
                     if !self.lex_tokens(true)? {
-                        let after = self.last_scanned_text(mark);
+                        let after = format_quote(&self.scanner_matched(end, mark, self.src.len()));
                         return Err(self.incomplete(
-                            format!("Unclosed quote after '{after}' followed by '<eof>'"),
+                            format!("Unclosed quote after {after} followed by '<eof>'"),
                             text_start,
                         ));
                     }
                     self.interpolation_to_variable(mark);
                     seg_start = self.pos - 1;
+                    prev = Prev::Expr(end, mark, self.pos - 1);
                 }
             }
-            first = false;
         }
     }
 
-    /// The text of the last token from `mark` on that is not punctuation (what the reference
-    /// quotes as "after" in an unclosed string error).
-    fn last_scanned_text(&self, mark: usize) -> String {
-        let tokens = self.tokens.get(mark..).unwrap_or(&[]);
-        let Some(i) = tokens.iter().rposition(|t| !matches!(t.tok, Tok::Punct(_))) else {
-            return String::new();
+    /// The text the reference's string scanner last matched at the end of an interpolation
+    /// (`from`, just after `${`, to `to`, its `}` or the end of input; its tokens from `mark`
+    /// on): what its unclosed string error quotes as "after" when the text that follows has
+    /// no closing quote. Its lexer skips blanks once after `${` and once more after every
+    /// blank run, newline or comment within (that second skip matches nothing after blanks
+    /// or a line comment, the blanks of the next line after a newline); a token it scans
+    /// (names, numbers, variables, strings, regexps) is its match, punctuation leaves the
+    /// match as it was. A string's match is its closing quote with the character before it
+    /// (and the escaped backslashes between): `'b"'` for `"b"`, `'"'` alone when its last
+    /// text is empty.
+    fn scanner_matched(&self, from: usize, mark: usize, to: usize) -> String {
+        let src = self.src;
+        let bytes = src.as_bytes();
+        let blanks = |at: usize| scan::blanks_end(bytes, at).min(to);
+        let mut pos = blanks(from);
+        let mut matched: Option<(usize, usize)> = (pos > from).then_some((from, pos));
+        // blank runs, newlines and comments from `pos` up to `end`
+        let gap = |mut pos: usize, end: usize, matched: &mut Option<(usize, usize)>| {
+            while pos < end {
+                let skip_from = match bytes[pos] {
+                    b' ' | b'\t' | b'\r' => {
+                        pos = blanks(pos);
+                        *matched = None;
+                        continue;
+                    }
+                    b'\n' => pos + 1,
+                    b'#' => memchr::memchr(b'\n', &bytes[pos..end]).map_or(end, |n| pos + n),
+                    b'/' if bytes.get(pos + 1) == Some(&b'*') => {
+                        match memchr::memmem::find(&bytes[pos + 2..end], b"*/") {
+                            Some(n) => pos + 2 + n + 2,
+                            None => end,
+                        }
+                    }
+                    _ => return,
+                };
+                pos = blanks(skip_from);
+                *matched = (pos > skip_from).then_some((skip_from, pos));
+            }
         };
-        match &tokens[i].tok {
-            Tok::Variable(name) if self.written_in_interpolation(mark + i) => format!("${name}"),
-            _ => tokens[i].display(),
-        }
-    }
-
-    /// Whether the variable token at `at` was written `$x` within `${...}`: the reference's
-    /// messages show such a variable as written (`'$n'`), one interpolated alone (`"$n"`) or
-    /// written `${n}` by its name.
-    fn written_in_interpolation(&self, at: usize) -> bool {
-        let text = |t: &Token| {
+        for t in self.tokens.get(mark..).unwrap_or(&[]) {
             let (start, end) = (
                 t.span.start as usize - self.base,
                 t.span.end as usize - self.base,
             );
-            self.src.get(start..end).unwrap_or("")
-        };
-        let t = &self.tokens[at];
-        if !text(t).starts_with('$') {
-            return false;
+            if start < pos || end > to {
+                // (a heredoc's text, lexed apart)
+                continue;
+            }
+            gap(pos, start, &mut matched);
+            pos = end;
+            match &t.tok {
+                Tok::Punct(_) | Tok::Other | Tok::Heredoc(_) | Tok::DqPre(_) | Tok::DqMid(_) => {}
+                Tok::Variable(name) if name.is_empty() => matched = None,
+                Tok::Str(_) | Tok::DqPost(_) => {
+                    let close = end - 1;
+                    // (the last string lexed is the one whose match counts: an earlier one's
+                    // is replaced by what follows it, and may have no text of its own)
+                    let text_start = if self.last_text.1 == close {
+                        self.last_text.0
+                    } else {
+                        (start + 1).min(close)
+                    };
+                    let escapes = bytes[text_start..close]
+                        .iter()
+                        .rev()
+                        .take_while(|&&c| c == b'\\')
+                        .count()
+                        / 2
+                        * 2;
+                    let mut s = close - escapes;
+                    if s > text_start {
+                        s -= src[..s].chars().next_back().map_or(1, char::len_utf8);
+                    }
+                    matched = Some((s, end));
+                }
+                // a regexp with an escaped slash: the reference scans on to the next slash
+                Tok::Regex(_) if src[start..end].contains("\\/") => matched = Some((end - 1, end)),
+                _ => matched = Some((start, end)),
+            }
         }
-        // (alone, it follows the text before it at once, and that text does not open `${`)
-        let alone = at.checked_sub(1).map(|p| &self.tokens[p]).is_some_and(|p| {
-            matches!(p.tok, Tok::DqPre(_) | Tok::DqMid(_))
-                && p.span.end == t.span.start
-                && !text(p).ends_with("${")
-        });
-        !alone
+        gap(pos, to, &mut matched);
+        matched.map_or(String::new(), |(s, e)| src[s..e].to_string())
     }
 
     /// The reference's token-level rule: `${name}`, `${0}`, `${keyword}` and a first name or
@@ -280,7 +346,7 @@ impl<'a> Lexer<'a> {
     fn scan_text(
         &mut self,
         mode: TextMode,
-        first: bool,
+        prev: Prev,
     ) -> Result<(Cow<'a, str>, Stop, usize), Error> {
         let src = self.src;
         let bytes = src.as_bytes();
@@ -349,10 +415,13 @@ impl<'a> Lexer<'a> {
             self.pos = bytes.len();
             return Ok((text(out, &src[seg..]), Stop::End, bytes.len()));
         }
-        let (after, rest) = match false_dollar {
-            Some(at) => ("''".to_string(), at),
-            None if first => ("'\"'".to_string(), begin),
-            None => (format!("'{}'", self.last_scanned_text(0)), begin),
+        let (after, rest) = match (false_dollar, prev) {
+            (Some(at), _) => ("''".to_string(), at),
+            (None, Prev::First) => ("'\"'".to_string(), begin),
+            (None, Prev::Var(start, end)) => (format!("'{}'", &src[start..end]), begin),
+            (None, Prev::Expr(from, mark, to)) => {
+                (format_quote(&self.scanner_matched(from, mark, to)), begin)
+            }
         };
         Err(self.incomplete(
             format!(
@@ -410,6 +479,15 @@ impl<'a> Lexer<'a> {
                 (None, 1)
             }
         })
+    }
+}
+
+/// The reference's quoting of the text its unclosed string error comes after.
+fn format_quote(text: &str) -> String {
+    if text == "'" {
+        "\"'\"".to_string()
+    } else {
+        format!("'{text}'")
     }
 }
 

@@ -1024,6 +1024,57 @@ PROGRAMS += [
     "function f(Variant[Hash[Integer, Integer, 1, 6], Integer] $x) { $x } f({'x' => 'x', 1 => 2})",
     "function f(Variant[Struct[{a => Integer}], Integer] $x) { $x } f({'x' => 'x', 1 => 2})",
 ]
+# --- heredocs (seed 41, session 41): an unclosed string after an interpolation quotes what
+# the reference's scanner matched last: a string's closing quote with the character before
+# it, nothing after blanks, the blanks of the next line after a newline.
+PROGRAMS += [
+    '"a ${"b"}',
+    '"a ${"c$v d"}',
+    '"a ${"c$v"}',
+    "\"a ${''}",
+    "\"a ${'b'} c",
+    '"a ${x }b',
+    '"a ${x\n  }b',
+    '"a ${x # c\n}b',
+    '"a ${x /* c */ }b',
+    '"a ${/a/}b',
+    '"${ }b',
+    '"a ${"b\\\\"}',
+    '"a ${$x ?',
+]
+# --- (typeargs, session 41) `Init[T]` takes what the signatures of `T.new` take: a `T`, the
+# only parameter of a signature taking one value, another signature's arguments or their
+# first alone (`'12'` is `Array[Integer].new`'s `Iterable`).
+PROGRAMS += [
+    "function f(Init[Array[Integer]] $x) { $x } f('12')",
+    "function f(Init[Array[Integer]] $x = '5') { $x } f()",
+    "function f(Init[Hash] $x) { $x } f([1,2])",
+    "function f(Init[Struct[{a => Integer}]] $x) { $x } f({a => '1'})",
+    "function f(Init[SemVer] $x) { $x } f('1.2.3')",
+    "function f(Init[Sensitive[String]] $x) { $x } f('s')",
+    "['12' =~ Init[Array[Integer]], 1 =~ Init[Array[Integer]], 'ab' =~ Init[Array[String]]]",
+    "[NotUndef[Optional[String]] < Init[String], Integer < Init[String], Optional[String] < Init[String]]",
+    "[Variant[Integer, String] < Init[String], Undef < Init[String], Undef < Init[Integer]]",
+    "[Tuple[Integer, Integer] < Init[Integer], Enum['yes'] < Init[Boolean], Integer < Init[Sensitive]]",
+    "['10' =~ Init[Integer, 16], 1 =~ Init[String, '%x'], 1 =~ Init[Array[Integer], true], ['1'] =~ Init[Integer, 16]]",
+    "['a' =~ Init[Type], 'a' =~ Init[Regexp], ['a', true] =~ Init[Regexp], {from => '1'} =~ Init[Integer], {} =~ Init[Integer]]",
+    "['1.2.3' =~ Init[SemVer], 'x' =~ Init[SemVer], [1,2,3] =~ Init[SemVer], '>1.0' =~ Init[SemVerRange]]",
+    "['1' =~ Init[Timespan], 1 =~ Init[Timespan], '2020-01-01' =~ Init[Timestamp], [] =~ Init[Timestamp]]",
+    "['http://x' =~ Init[URI], '' =~ Init[URI], 'abc' =~ Init[Binary], [1,2] =~ Init[Binary], 1 =~ Init[Hash]]",
+    "['1' =~ Init[Tuple[Integer]], {a => '1'} =~ Init[Struct[{a => Integer}]], String < Init[Array]]",
+    "type T = Optional[Integer] '1' =~ Init[T]",
+    "Init[Tuple[Integer,String]].new([1, 2])",
+    "Init[Array[String]].new([1, 2])",
+]
+# --- (type_params, session 40; fixed in session 41) `Regexp[...]` of a pattern Ruby cannot
+# compile is made; the pattern fails where it is first matched or printed.
+PROGRAMS += [
+    "$r = Regexp['('] 1",
+    "$r = Regexp['('] [$r == Regexp['('], Regexp < $r, $r < Regexp, $r =~ Type[Regexp]]",
+    "[Regexp['['] =~ Type, Regexp['a{2,1}'] != Regexp['b']]",
+    "Regexp('(')",
+    "Pattern['(']",
+]
 # Types are objects of the reference's type system (`Integer =~ Object`); `compare`'s third
 # argument's errors in the reference's order; `shellquote` fails where the reference's Ruby
 # fails on a word.

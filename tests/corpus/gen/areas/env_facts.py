@@ -79,6 +79,12 @@ for src in [
     "$trusted['authenticated']",
     "$trusted['extensions']",
     "$::trusted['certname']",
+    # (session 41) the rest of $trusted, and `trusted` is no fact
+    "type($trusted)",
+    "[$trusted.keys, $trusted['external'], $trusted['extensions']['pp_role']]",
+    "$facts['trusted']",
+    "$facts['trusted']['certname']",
+    "inline_template('<%= @trusted[\"certname\"] %> <%= @trusted[\"extensions\"].size %>')",
     # $server_facts, $environment, $settings
     "$server_facts",
     "$environment",

@@ -178,5 +178,13 @@ PROGRAMS += [
         "'abc' =~ Environment::Flat",
         "Flat",
         "environment::greet(1)",
+        # (session 41) a global function named as stdlib's native `pick`, and one of its
+        # own, called by `call()` and a template's `call_function` before any direct call.
+        "call('pick', 1)",
+        "[1, 2].map |$x| { call('pick', $x) }",
+        "call('env_global', 4)",
+        "inline_template(\"<%= scope.call_function('pick', [1]) %>\")",
+        "inline_template(\"<%= scope.call_function('env_global', [2]) %>\")",
+        "[pick(1), call('pick', 2)]",
     ]],
 ]

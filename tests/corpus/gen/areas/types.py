@@ -29,7 +29,7 @@ PARAM_ERRORS = [
     "Integer[1,2,3]", "Integer['a']", "Integer[1.5]", "Integer[]", "Float['a']", "Float[1,2,3]", "String[-1]", "String['a']",
     "String[1,2,3]", "Array[1]", "Array[Integer, -1]", "Array[Integer, 'a']", "Array[Integer, 1, 2, 3]", "Hash[String]",
     "Hash[1, 2]", "Hash[String, Integer, -1]", "Hash[String, Integer, 1, 2, 3]", "Enum[1]", "Enum[[a, b]]", "Pattern[1]",
-    "Pattern['(']", "Regexp[1]", "Regexp['(']", "Regexp[a, b]", "Optional[1]", "Optional[Integer, String]", "NotUndef[1]",
+    "Pattern['(']", "Regexp[1]", "[Regexp['('] == Regexp['('], Regexp < Regexp['(']]", "Regexp[a, b]", "Optional[1]", "Optional[Integer, String]", "NotUndef[1]",
     "NotUndef[Integer, String]", "Undef[1]", "Default[1]", "Any[Integer]", "Variant[1]", "Tuple[1]", "Tuple[]", "Struct[1]",
     "Struct[{1 => Integer}]", "Struct[{a => 1}]", "Struct[{'' => Integer}]", "Struct[{a => Integer}, {b => String}]", "Type[1]",
     "Type[Integer, String]", "Callable['a']", "Collection[Integer]", "Collection[-1]", "Boolean[1]", "Sensitive[1]",
@@ -162,4 +162,7 @@ PROGRAMS_ALL = PRINT + PARAM_ERRORS + INSTANCE + ASSIGNABLE + TYPE_OF + ITERATIO
 SPEC_DISAGREEMENTS = ["Integer[3,1]", "Float[3.2,1.5]", "Integer[3,1].map |$x| { $x }", "'x' =~ Enum"]
 # Left out: internals of the reference's object model, not part of the language as specified.
 REFERENCE_INTERNALS = ["Object", "Error", "Deferred", "TypeSet", "TypeReference", "TypeAlias", "Callable['a']"]
+# Left out: the oracle's printing of the program's value compiles the pattern of a Regexp type
+# (an error of `String($v, '%p')`, not of the program; session 41).
+ORACLE_ARTIFACTS = ["Regexp['(']"]
 PROGRAMS = [p for p in PROGRAMS_ALL if p not in SPEC_DISAGREEMENTS + REFERENCE_INTERNALS]
