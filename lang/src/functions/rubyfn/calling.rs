@@ -273,10 +273,16 @@ fn call_ready(
     let (index, ruby_args, signatures, mismatch) =
         prepare(ev, name, found, parsed, args, block, from_ruby)?;
     let at = ready.file.base;
+    let v3 = matches!(parsed.api, Api::V3 { .. });
+    // (a 3.x function's list, taken back when the call ended: `give_back_args`)
+    let list = match &ruby_args {
+        RubyArgs::One(list @ RValue::Array(_)) if v3 => Some(list.clone()),
+        _ => None,
+    };
     let mut host = FunctionHost {
         inner: EvalHost::new(ev),
         function: name,
-        v3: matches!(parsed.api, Api::V3 { .. }),
+        v3,
         block: block.cloned(),
         sources: sources.clone(),
         deprecations: None,
@@ -297,7 +303,7 @@ fn call_ready(
         Ok(v) => v,
         Err(e) => return Err(ruby_error(name, e, &host.sources).into()),
     };
-    finish(
+    let r = finish(
         name,
         found,
         parsed,
@@ -305,7 +311,11 @@ fn call_ready(
         index,
         signatures.as_deref(),
         mismatch,
-    )
+    );
+    if let Some(list) = list {
+        give_back_args(list);
+    }
+    r
 }
 
 /// The name of the method a call runs (`index` from `prepare`).

@@ -58,18 +58,100 @@ pub(super) fn to_ruby_3x(v: &Value) -> RValue {
     }
 }
 
-/// A 3.x function's list of arguments (`args` converted by `convert`), made in one
-/// allocation: pushed in place, not collected through `SmallVec`'s `extend` (out of line,
-/// ~25 instructions an array more).
+/// A 3.x function's list of arguments (`args` converted by `convert`): pushed in place, not
+/// collected through `SmallVec`'s `extend` (out of line, ~25 instructions an array more),
+/// into an array an earlier call gave back (`give_back_args`) when there is one, else a new
+/// one (an allocation).
 pub(super) fn ruby_list(args: &[Value], convert: fn(&Value) -> RValue) -> RValue {
-    let mut list = ruby::RArray::new();
-    if args.len() > list.inline_size() {
-        list.reserve_exact(args.len());
+    let array = SPARE_ARRAYS
+        .try_with(|s| s.try_borrow_mut().ok()?.pop())
+        .ok()
+        .flatten();
+    let array = match array {
+        Some(array) => array,
+        None => Rc::new(RefCell::new(ruby::RArray::new())),
+    };
+    {
+        let mut list = array.borrow_mut();
+        if args.len() > list.capacity() {
+            let room = args.len() - list.len();
+            list.reserve_exact(room);
+        }
+        for a in args {
+            list.push(convert(a));
+        }
     }
-    for a in args {
-        list.push(convert(a));
+    RValue::Array(array)
+}
+
+/// A Ruby array with nothing in it, kept for a later call's arguments.
+type SpareArray = Rc<RefCell<ruby::RArray>>;
+
+thread_local! {
+    /// The arrays of ended 3.x calls' arguments that their code did not keep, emptied
+    /// (`give_back_args`), for the next calls' (`ruby_list`): a call of `member(['a', $x],
+    /// 'a')` allocated and freed two arrays (~0.1 k instructions each).
+    static SPARE_ARRAYS: RefCell<Vec<SpareArray>> = const { RefCell::new(Vec::new()) };
+}
+
+/// How many emptied arrays a thread keeps, and the most room a kept one has.
+const SPARE_ARRAYS_KEPT: usize = 8;
+const SPARE_ARRAY_ROOM: usize = 8;
+
+/// Takes back a 3.x call's argument list (`ruby_list`'s) once the call ended: when nothing
+/// else holds it (the code kept it nowhere: not in a variable of its instance, a constant,
+/// a proc, its result), it is emptied and kept for a later call, and so are the arrays
+/// among its arguments that nothing else holds; else it is only dropped. The code cannot
+/// see the difference: an array is reused only when no Ruby value refers to it.
+pub(super) fn give_back_args(list: RValue) {
+    let RValue::Array(array) = list else {
+        return;
+    };
+    if !alone(&array) {
+        return;
     }
-    RValue::array(list)
+    // (one access to the spares for the list and its arrays; dropping what they hold runs
+    // no Ruby code, and `ruby_list` allocates anew if it finds the spares borrowed)
+    let _ = SPARE_ARRAYS.try_with(|spare| {
+        let Ok(mut spare) = spare.try_borrow_mut() else {
+            return;
+        };
+        {
+            let Ok(mut items) = array.try_borrow_mut() else {
+                return;
+            };
+            if items.capacity() > SPARE_ARRAY_ROOM {
+                return;
+            }
+            // (one level: a 3.x function's arguments are the list and its arrays)
+            while let Some(item) = items.pop() {
+                if let RValue::Array(inner) = item {
+                    if spare.len() < SPARE_ARRAYS_KEPT && alone(&inner) && emptied(&inner) {
+                        spare.push(inner);
+                    }
+                }
+            }
+        }
+        if spare.len() < SPARE_ARRAYS_KEPT {
+            spare.push(array);
+        }
+    });
+}
+
+/// Empties an array to keep (`false`: it is borrowed, or too big to keep).
+fn emptied(array: &SpareArray) -> bool {
+    match array.try_borrow_mut() {
+        Ok(mut items) if items.capacity() <= SPARE_ARRAY_ROOM => {
+            items.clear();
+            true
+        }
+        _ => false,
+    }
+}
+
+/// Whether nothing but this handle refers to the array.
+fn alone(array: &SpareArray) -> bool {
+    Rc::strong_count(array) == 1 && Rc::weak_count(array) == 0
 }
 
 fn nested_3x(v: &Value) -> RValue {

@@ -414,3 +414,58 @@ fn later_calls_run_the_dispatched_method() {
     );
     std::fs::remove_dir_all(&root).unwrap();
 }
+
+/// A 3.x call's argument arrays that its code kept nowhere are reused by later calls
+/// (`convert::give_back_args`); those it kept (in a constant here) stay as they were, and
+/// so do an outer call's while a call it makes from Ruby (`function_NAME`) runs, and a
+/// list the call returned. The reference's answers.
+#[test]
+fn argument_arrays_kept_by_the_code_stay_its_own() {
+    let (root, _, v3) = function_dirs("keep");
+    std::fs::write(
+        v3.join("mkeep.rb"),
+        "KEEP = []\nmodule Puppet::Parser::Functions\n  newfunction(:mkeep, :type => :rvalue) \
+         do |args|\n    KEEP << args\n    KEEP << args[0] if args[0].is_a?(Array)\n    \
+         args[0] << 'x' if args[0].is_a?(Array)\n    KEEP.inspect\n  end\nend\n",
+    )
+    .unwrap();
+    std::fs::write(
+        v3.join("mnest.rb"),
+        "module Puppet::Parser::Functions\n  newfunction(:mnest, :type => :rvalue) do |args|\n    \
+         pair = [args[0], [args[0]]]\n    inner = args[0] > 0 ? function_mnest([args[0] - 1, \
+         [args[0]]]) : ''\n    \"#{args.inspect} #{pair.inspect} #{inner}\"\n  end\nend\n",
+    )
+    .unwrap();
+    // (its list and array given back to Puppet, grown past the room an array has inline)
+    std::fs::write(
+        v3.join("mself.rb"),
+        "module Puppet::Parser::Functions\n  newfunction(:mself, :type => :rvalue) do |args|\n    \
+         args[0] << args[1] if args[0].is_a?(Array)\n    args\n  end\nend\n",
+    )
+    .unwrap();
+    let mut s = session_on(&root);
+    let v = s
+        .eval(
+            "$a = ['p'] [mself($a, 1), mself(['b'], 2), mself(['c', 'd', 'e'], 3), mself($a, 4), \
+             $a]",
+        )
+        .unwrap();
+    assert_eq!(
+        crate::format::to_programmatic(&v),
+        "[[['p', 1], 1], [['b', 2], 2], [['c', 'd', 'e', 3], 3], [['p', 4], 4], ['p']]"
+    );
+    let v = s
+        .eval(
+            "$a = ['p'] [mnest(2), mkeep(['a']), mnest(1, ['q']), mkeep($a), mnest(0), \
+             mkeep('c'), $a]",
+        )
+        .unwrap();
+    assert_eq!(
+        crate::format::to_programmatic(&v),
+        "['[2] [2, [2]] [1, [2]] [1, [1]] [0, [1]] [0, [0]] ', '[[[\"a\", \"x\"]], [\"a\", \
+         \"x\"]]', '[1, [\"q\"]] [1, [1]] [0, [1]] [0, [0]] ', '[[[\"a\", \"x\"]], [\"a\", \
+         \"x\"], [[\"p\", \"x\"]], [\"p\", \"x\"]]', '[0] [0, [0]] ', '[[[\"a\", \"x\"]], \
+         [\"a\", \"x\"], [[\"p\", \"x\"]], [\"p\", \"x\"], [\"c\"]]', ['p']]"
+    );
+    std::fs::remove_dir_all(&root).unwrap();
+}

@@ -40,7 +40,7 @@ pub(crate) use signatures::dispatch_return_types;
 // What the submodules use of each other: they see it, and the imports below, through
 // `use super::*`.
 use analysis::parsed;
-use convert::{kept_as_ruby, ruby_list, to_ruby_3x};
+use convert::{give_back_args, kept_as_ruby, ruby_list, to_ruby_3x};
 use errors::{ruby_error, OUTSIDE_SUBSET};
 use host::{FunctionHost, PuppetBlock};
 use libraries::{known_library, remember_library};
