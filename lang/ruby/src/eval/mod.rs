@@ -365,8 +365,26 @@ impl<'h> Interp<'h> {
     /// minute, deaf to interrupts) or the memory limit passed (`a << a.dup` in a loop grew
     /// by small allocations, none refused, to all the machine's memory): `NoMemoryError`
     /// (the input fails with the memory error even where the code rescues it).
+    #[inline]
     pub fn step(&mut self, at: usize) -> R<()> {
         self.st.steps += 1;
+        // (the checks every `TICK_EVERY` steps and the bound out of line: a block's call
+        // pays an increment and a test)
+        if self
+            .st
+            .steps
+            .is_multiple_of(crate::limits::TICK_EVERY as usize)
+            || self.st.steps > MAX_STEPS
+        {
+            return self.step_checked(at);
+        }
+        Ok(())
+    }
+
+    /// [`Interp::step`]'s checks.
+    #[cold]
+    #[inline(never)]
+    fn step_checked(&mut self, at: usize) -> R<()> {
         if self
             .st
             .steps
@@ -1563,25 +1581,18 @@ impl<'h> Interp<'h> {
         let at = block.body.first().map_or(0, |n| n.at);
         self.step(at)?;
         let mut scope = self.st.scope();
-        let mut spread;
-        let args = match &*args {
-            [RValue::Array(a)] if block.params.len() > 1 => {
-                spread = a.borrow().clone();
-                &mut spread[..]
+        let take = |v: &mut RValue| std::mem::replace(v, RValue::Nil);
+        match (&block.params[..], &mut *args) {
+            // A plain block (`{ |x| ... }`, `do |d, k| ... end`) given an argument for
+            // each parameter (or more: the rest are not its): each bound as it comes,
+            // moved (what the general binding below does for them, without its loop).
+            ([], _) => {}
+            ([Param::Name(a)], [v, ..]) => scope.define(a.clone(), take(v)),
+            ([Param::Name(a), Param::Name(b)], [v, w, ..]) => {
+                scope.define(a.clone(), take(v));
+                scope.define(b.clone(), take(w));
             }
-            _ => args,
-        };
-        for (i, p) in block.params.iter().enumerate() {
-            if let Param::Rest(rest) = p {
-                let from = i.min(args.len());
-                bind_rest(&mut scope, rest, &block.params[i + 1..], &mut args[from..]);
-                break;
-            }
-            let v = match args.get_mut(i) {
-                Some(v) => std::mem::replace(v, RValue::Nil),
-                None => RValue::Nil,
-            };
-            bind_param(&mut scope, p, v);
+            (params, args) => bind_block_params(&mut scope, params, args),
         }
         if !block.outer.is_empty() {
             self.declare_outer(&block.outer);
@@ -1630,6 +1641,32 @@ fn safe_call(name: &Name, v: &RValue) -> Option<bool> {
         [b'&', b'.', ..] if matches!(v, RValue::Nil) => None,
         [b'&', b'.', ..] => Some(true),
         _ => Some(false),
+    }
+}
+
+/// Binds a block's parameters to its arguments, taken out of `args` (an array spreads over
+/// several parameters).
+#[inline(never)]
+fn bind_block_params(scope: &mut defs::Scope, params: &[Param], args: &mut [RValue]) {
+    let mut spread;
+    let args = match &*args {
+        [RValue::Array(a)] if params.len() > 1 => {
+            spread = a.borrow().clone();
+            &mut spread[..]
+        }
+        _ => args,
+    };
+    for (i, p) in params.iter().enumerate() {
+        if let Param::Rest(rest) = p {
+            let from = i.min(args.len());
+            bind_rest(scope, rest, &params[i + 1..], &mut args[from..]);
+            break;
+        }
+        let v = match args.get_mut(i) {
+            Some(v) => std::mem::replace(v, RValue::Nil),
+            None => RValue::Nil,
+        };
+        bind_param(scope, p, v);
     }
 }
 
