@@ -12,7 +12,7 @@
 //! `quick_call`'s answers, `call_on`, `set_local`, `case_hit`), so that the two forms
 //! answer alike (the semantics corpus runs both ways: `tests/semantics.rs`).
 
-use super::{Flow, Interp, R};
+use super::{BeginPart, Flow, Interp, R};
 use crate::ast::{CompiledSlot, Kind, Name, Node, Part};
 use crate::methods::{self, M};
 use crate::value::RValue;
@@ -148,8 +148,105 @@ fn expr(n: &Node) -> Expr {
                 let l = l.clone();
                 Box::new(move |_| Ok(RValue::Str(l.clone())))
             }
-            _ => evaluated(n),
+            // (`Interp::interpolate_rc`, each part's code compiled)
+            _ => {
+                let pieces: Vec<Piece> = parts
+                    .iter()
+                    .map(|p| match p {
+                        Part::Lit(l) => Piece::Lit(l.clone()),
+                        Part::Code(c) => Piece::Code(expr(c), c.at),
+                    })
+                    .collect();
+                Box::new(move |it| {
+                    let s = it.interpolated(|it, s| {
+                        for p in &pieces {
+                            match p {
+                                Piece::Lit(l) => methods::push_checked(s, l, 0)?,
+                                Piece::Code(c, at) => {
+                                    let v = c(it)?;
+                                    it.push_interpolated(s, v, *at)?;
+                                }
+                            }
+                        }
+                        Ok(())
+                    })?;
+                    Ok(RValue::Str(s))
+                })
+            }
         },
+        // `begin ... rescue ... else ... ensure ... end` (and a method's body with such
+        // clauses): `Interp::begin_with`, its bodies compiled (the rescue clauses' classes
+        // evaluated there, when an exception comes)
+        Kind::Begin(b) => {
+            let body = compile_body(&b.body);
+            let rescues: Vec<Body> = b.rescues.iter().map(|c| compile_body(&c.body)).collect();
+            let otherwise = compile_body(b.otherwise.as_deref().unwrap_or_default());
+            let ensure = compile_body(b.ensure.as_deref().unwrap_or_default());
+            let b = At::new(&**b);
+            Box::new(move |it| {
+                it.begin_with(b.get(), |it, part| match part {
+                    BeginPart::Body => body.run(it),
+                    BeginPart::Rescue(i) => match rescues.get(i) {
+                        Some(r) => r.run(it),
+                        None => Ok(RValue::Nil),
+                    },
+                    BeginPart::Else => otherwise.run(it),
+                    BeginPart::Ensure => ensure.run(it),
+                })
+            })
+        }
+        // `{k => v, ...}` (`eval`'s: each key, then its value)
+        Kind::Hash(pairs) => {
+            let pairs: Vec<(Expr, Expr)> = pairs.iter().map(|(k, v)| (expr(k), expr(v))).collect();
+            Box::new(move |it| {
+                let mut h = crate::value::RHash::default();
+                for (k, v) in &pairs {
+                    let k = k(it)?;
+                    let v = v(it)?;
+                    h.insert(k, v);
+                }
+                Ok(RValue::hash(h))
+            })
+        }
+        // `x += 1`, `x ||= v` of a local (`eval`'s, the operator's method found once; a
+        // core value's `+`, `-` and comparisons by the quick path, as a call's)
+        Kind::OpAssign(target, op, value)
+            if matches!(
+                &target.kind,
+                Kind::LVar(_) | Kind::Call { vcall: true, .. }
+            ) =>
+        {
+            let (Kind::LVar(name) | Kind::Call { name, .. }) = &target.kind else {
+                return evaluated(n);
+            };
+            let (name, value) = (name.clone(), expr(value));
+            let op: std::rc::Rc<str> = op.as_str().into();
+            let id = M::of(&op);
+            Box::new(move |it| {
+                let current = it.local(&name).cloned().unwrap_or(RValue::Nil);
+                let v = match &*op {
+                    "||" if current.truthy() => return Ok(current),
+                    "&&" if !current.truthy() => return Ok(current),
+                    "||" | "&&" => value(it)?,
+                    _ => {
+                        let rhs = value(it)?;
+                        let quick = methods::quick::takes(&current)
+                            .then(|| methods::quick::call1(&current, id, &rhs))
+                            .flatten();
+                        match quick {
+                            Some(v) => v,
+                            None => {
+                                let mut args = it.st.args_list(1);
+                                args.push(rhs);
+                                methods::call(it, current, id, &op, args, None, at)?
+                            }
+                        }
+                    }
+                };
+                it.set_local(&name, v.clone());
+                Ok(v)
+            })
+        }
         // A regexp without interpolation: made once (`eval`'s, which keeps it in the node
         // too), then the same object.
         Kind::Regex(parts, ..) if matches!(parts.as_slice(), [] | [Part::Lit(_)]) => {
@@ -525,6 +622,12 @@ impl QuickArg {
             _ => true,
         }
     }
+}
+
+/// A part of an interpolated string: its text, or its code and where it is.
+enum Piece {
+    Lit(std::rc::Rc<str>),
+    Code(Expr, usize),
 }
 
 /// A call's arguments: each compiled (none a splat), or the nodes, spread by `Interp::list`.

@@ -854,12 +854,20 @@ impl<'h> Interp<'h> {
     /// buffer, then copied once into its `Rc<str>` (a new `String` each time cost an
     /// allocation more).
     fn interpolate_rc(&mut self, parts: &[Part]) -> R<Rc<str>> {
+        self.interpolated(|it, s| it.interpolate_into(s, parts))
+    }
+
+    /// The string `write` writes, written into the thread's scratch buffer (see
+    /// `interpolate_rc`).
+    #[inline]
+    pub(super) fn interpolated(
+        &mut self,
+        write: impl FnOnce(&mut Self, &mut String) -> R<()>,
+    ) -> R<Rc<str>> {
         // (a nested interpolation finds the buffer taken and uses a new one)
         let mut s = SCRATCH.take();
         s.clear();
-        let r = self
-            .interpolate_into(&mut s, parts)
-            .map(|()| Rc::from(s.as_str()));
+        let r = write(self, &mut s).map(|()| Rc::from(s.as_str()));
         if s.capacity() <= SCRATCH_ROOM {
             SCRATCH.set(s);
         }
@@ -870,21 +878,28 @@ impl<'h> Interp<'h> {
         for p in parts {
             match p {
                 Part::Lit(l) => methods::push_checked(s, l, 0)?,
-                Part::Code(n) => match self.eval_leaf(n)? {
-                    // a string is its own `to_s`: no copy made on the way
-                    RValue::Str(v) => methods::push_checked(s, &v, n.at)?,
-                    // (Ruby's result would be binary: `+` joins binary strings)
-                    RValue::Bytes(_) => {
-                        return unsupported("interpolating a binary string (not UTF-8)", n.at)
-                    }
-                    v => {
-                        let piece = self.to_s(v, n.at)?;
-                        methods::push_checked(s, &piece, n.at)?;
-                    }
-                },
+                Part::Code(n) => {
+                    let v = self.eval_leaf(n)?;
+                    self.push_interpolated(s, v, n.at)?;
+                }
             }
         }
         Ok(())
+    }
+
+    /// Appends an interpolated part's value (its `to_s`) to `s`.
+    #[inline]
+    pub(super) fn push_interpolated(&mut self, s: &mut String, v: RValue, at: usize) -> R<()> {
+        match v {
+            // a string is its own `to_s`: no copy made on the way
+            RValue::Str(v) => methods::push_checked(s, &v, at),
+            // (Ruby's result would be binary: `+` joins binary strings)
+            RValue::Bytes(_) => unsupported("interpolating a binary string (not UTF-8)", at),
+            v => {
+                let piece = self.to_s(v, at)?;
+                methods::push_checked(s, &piece, at)
+            }
+        }
     }
 
     /// Evaluates a list, spreading `*splat`s.
@@ -1484,14 +1499,26 @@ impl<'h> Interp<'h> {
     /// for Puppet code, not the Ruby code's to handle).
     #[inline(never)]
     fn begin_block(&mut self, b: &BeginBlock) -> R {
-        let result = match self.body(&b.body) {
+        self.begin_with(b, |it, part| match part {
+            BeginPart::Body => it.body(&b.body),
+            BeginPart::Rescue(i) => it.body(&b.rescues[i].body),
+            BeginPart::Else => it.body(b.otherwise.as_deref().unwrap_or_default()),
+            BeginPart::Ensure => it.body(b.ensure.as_deref().unwrap_or_default()),
+        })
+    }
+
+    /// [`Interp::begin_block`] with its parts run by `run` (the tree walked, or the
+    /// compiled form's bodies: `eval::compiled`).
+    #[inline]
+    pub(super) fn begin_with(&mut self, b: &BeginBlock, run: impl Fn(&mut Self, BeginPart) -> R) -> R {
+        let result = match run(self, BeginPart::Body) {
             Err(Flow::Error(e)) if matches!(&*e, RubyError::Raised { class, .. } if class != "NoMemoryError") =>
             {
                 let RubyError::Raised { message, at, class } = *e else {
                     return Err(Flow::Error(e));
                 };
                 let mut handled = None;
-                for clause in &b.rescues {
+                for (i, clause) in b.rescues.iter().enumerate() {
                     let mut hit =
                         clause.classes.is_empty() && self.exception_is_a(&class, "StandardError");
                     for k in &clause.classes {
@@ -1526,29 +1553,29 @@ impl<'h> Interp<'h> {
                         }
                     }
                     if hit {
-                        handled = Some(clause);
+                        handled = Some((i, clause));
                         break;
                     }
                 }
                 match handled {
-                    Some(clause) => {
+                    Some((i, clause)) => {
                         let e = RValue::Exception(Rc::new((class, message)));
                         if let Some(var) = &clause.var {
                             self.set_local(var, e.clone());
                         }
-                        self.handling(e, |it| it.body(&clause.body))
+                        self.handling(e, |it| run(it, BeginPart::Rescue(i)))
                     }
                     None => Err(Flow::from(RubyError::Raised { message, at, class })),
                 }
             }
             Ok(v) => match &b.otherwise {
-                Some(other) => self.body(other),
+                Some(_) => run(self, BeginPart::Else),
                 None => Ok(v),
             },
             other => other,
         };
-        if let Some(ensure) = &b.ensure {
-            self.body(ensure)?;
+        if b.ensure.is_some() {
+            run(self, BeginPart::Ensure)?;
         }
         result
     }
@@ -1631,6 +1658,16 @@ impl<'h> Interp<'h> {
     pub fn inspect(&self, v: &RValue) -> String {
         inspect(v)
     }
+}
+
+/// A part of `begin ... end` (`Interp::begin_with`): the body, the `i`th rescue clause's
+/// body, the `else` or the `ensure` clause.
+#[derive(Clone, Copy)]
+pub(super) enum BeginPart {
+    Body,
+    Rescue(usize),
+    Else,
+    Ensure,
 }
 
 /// Whether a call of `name` on `v` is a safe call (`&.name`), by the name's bytes (a call
