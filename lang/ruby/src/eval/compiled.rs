@@ -211,10 +211,7 @@ fn expr(n: &Node) -> Expr {
         // `x += 1`, `x ||= v` of a local (`eval`'s, the operator's method found once; a
         // core value's `+`, `-` and comparisons by the quick path, as a call's)
         Kind::OpAssign(target, op, value)
-            if matches!(
-                &target.kind,
-                Kind::LVar(_) | Kind::Call { vcall: true, .. }
-            ) =>
+            if matches!(&target.kind, Kind::LVar(_) | Kind::Call { vcall: true, .. }) =>
         {
             let (Kind::LVar(name) | Kind::Call { name, .. }) = &target.kind else {
                 return evaluated(n);
@@ -409,7 +406,15 @@ fn expr(n: &Node) -> Expr {
                             return Ok(v);
                         }
                         let v = recv(it)?;
-                        it.call_on(Some(v), Some(r_at.get()), false, &name, args_at.get(), None, at)
+                        it.call_on(
+                            Some(v),
+                            Some(r_at.get()),
+                            false,
+                            &name,
+                            args_at.get(),
+                            None,
+                            at,
+                        )
                     })
                 }
                 _ => {

@@ -1510,7 +1510,11 @@ impl<'h> Interp<'h> {
     /// [`Interp::begin_block`] with its parts run by `run` (the tree walked, or the
     /// compiled form's bodies: `eval::compiled`).
     #[inline]
-    pub(super) fn begin_with(&mut self, b: &BeginBlock, run: impl Fn(&mut Self, BeginPart) -> R) -> R {
+    pub(super) fn begin_with(
+        &mut self,
+        b: &BeginBlock,
+        run: impl Fn(&mut Self, BeginPart) -> R,
+    ) -> R {
         let result = match run(self, BeginPart::Body) {
             Err(Flow::Error(e)) if matches!(&*e, RubyError::Raised { class, .. } if class != "NoMemoryError") =>
             {
