@@ -12,7 +12,7 @@
 //! `quick_call`'s answers, `call_on`, `set_local`, `case_hit`), so that the two forms
 //! answer alike (the semantics corpus runs both ways: `tests/semantics.rs`).
 
-use super::{Flow, Interp, R};
+use super::{BeginPart, Flow, Interp, R};
 use crate::ast::{CompiledSlot, Kind, Name, Node, Part};
 use crate::methods::{self, M};
 use crate::value::RValue;
@@ -148,8 +148,117 @@ fn expr(n: &Node) -> Expr {
                 let l = l.clone();
                 Box::new(move |_| Ok(RValue::Str(l.clone())))
             }
-            _ => evaluated(n),
+            // (`Interp::interpolate_rc`, each part's code compiled)
+            _ => {
+                let pieces: Vec<Piece> = parts
+                    .iter()
+                    .map(|p| match p {
+                        Part::Lit(l) => Piece::Lit(l.clone()),
+                        Part::Code(c) => Piece::Code(expr(c), c.at),
+                    })
+                    .collect();
+                Box::new(move |it| {
+                    let s = it.interpolated(|it, s| {
+                        for p in &pieces {
+                            match p {
+                                Piece::Lit(l) => methods::push_checked(s, l, 0)?,
+                                Piece::Code(c, at) => {
+                                    let v = c(it)?;
+                                    it.push_interpolated(s, v, *at)?;
+                                }
+                            }
+                        }
+                        Ok(())
+                    })?;
+                    Ok(RValue::Str(s))
+                })
+            }
         },
+        // `begin ... rescue ... else ... ensure ... end` (and a method's body with such
+        // clauses): `Interp::begin_with`, its bodies compiled (the rescue clauses' classes
+        // evaluated there, when an exception comes)
+        Kind::Begin(b) => {
+            let body = compile_body(&b.body);
+            let rescues: Vec<Body> = b.rescues.iter().map(|c| compile_body(&c.body)).collect();
+            let otherwise = compile_body(b.otherwise.as_deref().unwrap_or_default());
+            let ensure = compile_body(b.ensure.as_deref().unwrap_or_default());
+            let b = At::new(&**b);
+            Box::new(move |it| {
+                it.begin_with(b.get(), |it, part| match part {
+                    BeginPart::Body => body.run(it),
+                    BeginPart::Rescue(i) => match rescues.get(i) {
+                        Some(r) => r.run(it),
+                        None => Ok(RValue::Nil),
+                    },
+                    BeginPart::Else => otherwise.run(it),
+                    BeginPart::Ensure => ensure.run(it),
+                })
+            })
+        }
+        // `{k => v, ...}` (`eval`'s: each key, then its value)
+        Kind::Hash(pairs) => {
+            let pairs: Vec<(Expr, Expr)> = pairs.iter().map(|(k, v)| (expr(k), expr(v))).collect();
+            Box::new(move |it| {
+                let mut h = crate::value::RHash::default();
+                for (k, v) in &pairs {
+                    let k = k(it)?;
+                    let v = v(it)?;
+                    h.insert(k, v);
+                }
+                Ok(RValue::hash(h))
+            })
+        }
+        // `x += 1`, `x ||= v` of a local (`eval`'s, the operator's method found once; a
+        // core value's `+`, `-` and comparisons by the quick path, as a call's)
+        Kind::OpAssign(target, op, value)
+            if matches!(&target.kind, Kind::LVar(_) | Kind::Call { vcall: true, .. }) =>
+        {
+            let (Kind::LVar(name) | Kind::Call { name, .. }) = &target.kind else {
+                return evaluated(n);
+            };
+            let (name, value) = (name.clone(), expr(value));
+            let op: std::rc::Rc<str> = op.as_str().into();
+            let id = M::of(&op);
+            Box::new(move |it| {
+                let current = it.local(&name).cloned().unwrap_or(RValue::Nil);
+                let v = match &*op {
+                    "||" if current.truthy() => return Ok(current),
+                    "&&" if !current.truthy() => return Ok(current),
+                    "||" | "&&" => value(it)?,
+                    _ => {
+                        let rhs = value(it)?;
+                        let quick = methods::quick::takes(&current)
+                            .then(|| methods::quick::call1(&current, id, &rhs))
+                            .flatten();
+                        match quick {
+                            Some(v) => v,
+                            None => {
+                                let mut args = it.st.args_list(1);
+                                args.push(rhs);
+                                methods::call(it, current, id, &op, args, None, at)?
+                            }
+                        }
+                    }
+                };
+                it.set_local(&name, v.clone());
+                Ok(v)
+            })
+        }
+        // A regexp without interpolation: made once (`eval`'s, which keeps it in the node
+        // too), then the same object.
+        Kind::Regex(parts, ..) if matches!(parts.as_slice(), [] | [Part::Lit(_)]) => {
+            let (node, made) = (At::new(n), std::cell::OnceCell::new());
+            Box::new(move |it| {
+                if let Some(r) = made.get() {
+                    return Ok(RValue::Regexp(std::rc::Rc::clone(r)));
+                }
+                let v = it.eval(node.get())?;
+                if let RValue::Regexp(r) = &v {
+                    let _ = made.set(r.clone());
+                }
+                Ok(v)
+            })
+        }
         Kind::LVar(name) => {
             let name = name.clone();
             Box::new(move |it| Ok(it.local(&name).cloned().unwrap_or(RValue::Nil)))
@@ -222,12 +331,15 @@ fn expr(n: &Node) -> Expr {
             recv: None,
             vcall: true,
             name,
-            ..
+            args,
+            block,
         } => {
-            let (name, node) = (name.clone(), At::new(n));
+            let (name, args, block) = (name.clone(), At::new(&args[..]), block.clone());
+            // (not a local: the call `eval` makes of it, without `eval`'s dispatch and
+            // its second look-up of the local)
             Box::new(move |it| match it.local(&name) {
                 Some(v) => Ok(v.clone()),
-                None => it.eval(node.get()),
+                None => it.call_on(None, None, false, &name, args.get(), block.as_ref(), at),
             })
         }
         // `name(args)` without receiver: self's method, a Kernel method or the host's
@@ -239,8 +351,20 @@ fn expr(n: &Node) -> Expr {
             block,
             vcall: false,
         } => {
-            let (name, args, block) = (name.clone(), At::new(&args[..]), block.clone());
-            Box::new(move |it| it.call_on(None, None, false, &name, args.get(), block.as_ref(), at))
+            let (name, args, block) = (name.clone(), Args::of(args), block.clone());
+            let id = name.id();
+            // (`call_on` without receiver: the arguments, a block passed, `self_call`)
+            Box::new(move |it| {
+                let args = args.eval(it)?;
+                let block = match &block {
+                    Some(b) if b.passed.is_some() => it.pass_block(b)?,
+                    other => other.as_ref(),
+                };
+                match it.self_call(id, &name, args, block, at) {
+                    Err(Flow::Break(v)) if block.is_some() => Ok(v),
+                    other => other,
+                }
+            })
         }
         // (`self.x` at the top and `scope.to_hash[...]` are `eval`'s)
         Kind::Call {
@@ -257,6 +381,12 @@ fn expr(n: &Node) -> Expr {
                 block.clone(),
             );
             let safe = name.starts_with("&.");
+            // (no quick path answers a call with a block, two arguments or more, or one
+            // argument of another kind than `QuickArg`'s: `call_on`'s general path, its
+            // arguments compiled)
+            if block.is_some() || args.len() > 1 || args.first().is_some_and(QuickArg::other) {
+                return general_call(expr(r), r_at, name, Args::of(args), block, at);
+            }
             match &r.kind {
                 // on a local's value in place (`Interp::call`'s first path: no block, an
                 // argument or none, not `&.`), else the general call with the local's value
@@ -269,13 +399,22 @@ fn expr(n: &Node) -> Expr {
                     let var = var.clone();
                     let id = name.id();
                     let arg = args.first().map(QuickArg::of);
+                    // (the receiver when it is not a local: a method's call)
+                    let recv = expr(r);
                     Box::new(move |it| {
                         if let Some(v) = quick_on_local(it, &var, id, arg.as_ref())? {
                             return Ok(v);
                         }
-                        let r = r_at.get();
-                        let v = it.eval_leaf(r)?;
-                        it.call_on(Some(v), Some(r), false, &name, args_at.get(), None, at)
+                        let v = recv(it)?;
+                        it.call_on(
+                            Some(v),
+                            Some(r_at.get()),
+                            false,
+                            &name,
+                            args_at.get(),
+                            None,
+                            at,
+                        )
                     })
                 }
                 _ => {
@@ -472,6 +611,94 @@ fn quick_on(
         Some(QuickArg::Other) => return Ok(None),
     };
     Ok(methods::quick::call1(recv, id, v))
+}
+
+impl QuickArg {
+    /// Whether the argument is not one of the kinds the quick paths take (no quick path
+    /// answers the call then).
+    fn other(arg: &Node) -> bool {
+        match &arg.kind {
+            Kind::LVar(_)
+            | Kind::Call { vcall: true, .. }
+            | Kind::Const(_)
+            | Kind::Int(_)
+            | Kind::Nil => false,
+            Kind::Str(parts) | Kind::Sym(parts) => !matches!(parts.as_slice(), [Part::Lit(_)]),
+            _ => true,
+        }
+    }
+}
+
+/// A part of an interpolated string: its text, or its code and where it is.
+enum Piece {
+    Lit(std::rc::Rc<str>),
+    Code(Expr, usize),
+}
+
+/// A call's arguments: each compiled (none a splat), or the nodes, spread by `Interp::list`.
+enum Args {
+    Each(Vec<Expr>),
+    Nodes(At<[Node]>),
+}
+
+impl Args {
+    fn of(args: &[Node]) -> Args {
+        if args.iter().any(|a| matches!(a.kind, Kind::Splat(_))) {
+            Args::Nodes(At::new(args))
+        } else {
+            Args::Each(args.iter().map(expr).collect())
+        }
+    }
+
+    /// The arguments' values (`Interp::list`'s), in a list of the interpreter's spares.
+    #[inline]
+    fn eval(&self, it: &mut Interp<'_>) -> R<Vec<RValue>> {
+        match self {
+            Args::Each(each) if each.is_empty() => Ok(Vec::new()),
+            Args::Each(each) => {
+                let mut out = it.st.args_list(each.len());
+                for e in each {
+                    out.push(e(it)?);
+                }
+                Ok(out)
+            }
+            Args::Nodes(nodes) => it.list(nodes.get()),
+        }
+    }
+}
+
+/// `recv.name(args)` that no quick path answers (`Interp::call_on`'s general path, with
+/// what it asks of the call at each run decided here: whether the method may change a
+/// string receiver in place, whether a block is passed as `&expr`).
+fn general_call(
+    recv: Expr,
+    r_at: At<Node>,
+    name: Name,
+    args: Args,
+    block: Option<std::rc::Rc<crate::ast::Block>>,
+    at: usize,
+) -> Expr {
+    let id = name.id();
+    let change = super::mutate::Change::of(id);
+    Box::new(move |it| {
+        let v = recv(it)?;
+        let Some(safe) = super::safe_call(&name, &v) else {
+            return Ok(RValue::Nil);
+        };
+        let bare = if safe { &name[2..] } else { &*name };
+        let args = args.eval(it)?;
+        let block = match &block {
+            Some(b) if b.passed.is_some() => it.pass_block(b)?,
+            other => other.as_ref(),
+        };
+        if let (Some(change), RValue::Str(s)) = (change, &v) {
+            return it.change_string(s, r_at.get(), (change, bare), args, block, at);
+        }
+        match methods::call(it, v, id, bare, args, block, at) {
+            Err(Flow::Break(v)) if block.is_some() => Ok(v),
+            other => other,
+        }
+    })
 }
 
 /// A `when` test: an expression, or `*list` (each item of the list in turn).

@@ -365,8 +365,26 @@ impl<'h> Interp<'h> {
     /// minute, deaf to interrupts) or the memory limit passed (`a << a.dup` in a loop grew
     /// by small allocations, none refused, to all the machine's memory): `NoMemoryError`
     /// (the input fails with the memory error even where the code rescues it).
+    #[inline]
     pub fn step(&mut self, at: usize) -> R<()> {
         self.st.steps += 1;
+        // (the checks every `TICK_EVERY` steps and the bound out of line: a block's call
+        // pays an increment and a test)
+        if self
+            .st
+            .steps
+            .is_multiple_of(crate::limits::TICK_EVERY as usize)
+            || self.st.steps > MAX_STEPS
+        {
+            return self.step_checked(at);
+        }
+        Ok(())
+    }
+
+    /// [`Interp::step`]'s checks.
+    #[cold]
+    #[inline(never)]
+    fn step_checked(&mut self, at: usize) -> R<()> {
         if self
             .st
             .steps
@@ -836,12 +854,20 @@ impl<'h> Interp<'h> {
     /// buffer, then copied once into its `Rc<str>` (a new `String` each time cost an
     /// allocation more).
     fn interpolate_rc(&mut self, parts: &[Part]) -> R<Rc<str>> {
+        self.interpolated(|it, s| it.interpolate_into(s, parts))
+    }
+
+    /// The string `write` writes, written into the thread's scratch buffer (see
+    /// `interpolate_rc`).
+    #[inline]
+    pub(super) fn interpolated(
+        &mut self,
+        write: impl FnOnce(&mut Self, &mut String) -> R<()>,
+    ) -> R<Rc<str>> {
         // (a nested interpolation finds the buffer taken and uses a new one)
         let mut s = SCRATCH.take();
         s.clear();
-        let r = self
-            .interpolate_into(&mut s, parts)
-            .map(|()| Rc::from(s.as_str()));
+        let r = write(self, &mut s).map(|()| Rc::from(s.as_str()));
         if s.capacity() <= SCRATCH_ROOM {
             SCRATCH.set(s);
         }
@@ -852,21 +878,28 @@ impl<'h> Interp<'h> {
         for p in parts {
             match p {
                 Part::Lit(l) => methods::push_checked(s, l, 0)?,
-                Part::Code(n) => match self.eval_leaf(n)? {
-                    // a string is its own `to_s`: no copy made on the way
-                    RValue::Str(v) => methods::push_checked(s, &v, n.at)?,
-                    // (Ruby's result would be binary: `+` joins binary strings)
-                    RValue::Bytes(_) => {
-                        return unsupported("interpolating a binary string (not UTF-8)", n.at)
-                    }
-                    v => {
-                        let piece = self.to_s(v, n.at)?;
-                        methods::push_checked(s, &piece, n.at)?;
-                    }
-                },
+                Part::Code(n) => {
+                    let v = self.eval_leaf(n)?;
+                    self.push_interpolated(s, v, n.at)?;
+                }
             }
         }
         Ok(())
+    }
+
+    /// Appends an interpolated part's value (its `to_s`) to `s`.
+    #[inline]
+    pub(super) fn push_interpolated(&mut self, s: &mut String, v: RValue, at: usize) -> R<()> {
+        match v {
+            // a string is its own `to_s`: no copy made on the way
+            RValue::Str(v) => methods::push_checked(s, &v, at),
+            // (Ruby's result would be binary: `+` joins binary strings)
+            RValue::Bytes(_) => unsupported("interpolating a binary string (not UTF-8)", at),
+            v => {
+                let piece = self.to_s(v, at)?;
+                methods::push_checked(s, &piece, at)
+            }
+        }
     }
 
     /// Evaluates a list, spreading `*splat`s.
@@ -1466,14 +1499,30 @@ impl<'h> Interp<'h> {
     /// for Puppet code, not the Ruby code's to handle).
     #[inline(never)]
     fn begin_block(&mut self, b: &BeginBlock) -> R {
-        let result = match self.body(&b.body) {
+        self.begin_with(b, |it, part| match part {
+            BeginPart::Body => it.body(&b.body),
+            BeginPart::Rescue(i) => it.body(&b.rescues[i].body),
+            BeginPart::Else => it.body(b.otherwise.as_deref().unwrap_or_default()),
+            BeginPart::Ensure => it.body(b.ensure.as_deref().unwrap_or_default()),
+        })
+    }
+
+    /// [`Interp::begin_block`] with its parts run by `run` (the tree walked, or the
+    /// compiled form's bodies: `eval::compiled`).
+    #[inline]
+    pub(super) fn begin_with(
+        &mut self,
+        b: &BeginBlock,
+        run: impl Fn(&mut Self, BeginPart) -> R,
+    ) -> R {
+        let result = match run(self, BeginPart::Body) {
             Err(Flow::Error(e)) if matches!(&*e, RubyError::Raised { class, .. } if class != "NoMemoryError") =>
             {
                 let RubyError::Raised { message, at, class } = *e else {
                     return Err(Flow::Error(e));
                 };
                 let mut handled = None;
-                for clause in &b.rescues {
+                for (i, clause) in b.rescues.iter().enumerate() {
                     let mut hit =
                         clause.classes.is_empty() && self.exception_is_a(&class, "StandardError");
                     for k in &clause.classes {
@@ -1508,29 +1557,29 @@ impl<'h> Interp<'h> {
                         }
                     }
                     if hit {
-                        handled = Some(clause);
+                        handled = Some((i, clause));
                         break;
                     }
                 }
                 match handled {
-                    Some(clause) => {
+                    Some((i, clause)) => {
                         let e = RValue::Exception(Rc::new((class, message)));
                         if let Some(var) = &clause.var {
                             self.set_local(var, e.clone());
                         }
-                        self.handling(e, |it| it.body(&clause.body))
+                        self.handling(e, |it| run(it, BeginPart::Rescue(i)))
                     }
                     None => Err(Flow::from(RubyError::Raised { message, at, class })),
                 }
             }
             Ok(v) => match &b.otherwise {
-                Some(other) => self.body(other),
+                Some(_) => run(self, BeginPart::Else),
                 None => Ok(v),
             },
             other => other,
         };
-        if let Some(ensure) = &b.ensure {
-            self.body(ensure)?;
+        if b.ensure.is_some() {
+            run(self, BeginPart::Ensure)?;
         }
         result
     }
@@ -1563,25 +1612,18 @@ impl<'h> Interp<'h> {
         let at = block.body.first().map_or(0, |n| n.at);
         self.step(at)?;
         let mut scope = self.st.scope();
-        let mut spread;
-        let args = match &*args {
-            [RValue::Array(a)] if block.params.len() > 1 => {
-                spread = a.borrow().clone();
-                &mut spread[..]
+        let take = |v: &mut RValue| std::mem::replace(v, RValue::Nil);
+        match (&block.params[..], &mut *args) {
+            // A plain block (`{ |x| ... }`, `do |d, k| ... end`) given an argument for
+            // each parameter (or more: the rest are not its): each bound as it comes,
+            // moved (what the general binding below does for them, without its loop).
+            ([], _) => {}
+            ([Param::Name(a)], [v, ..]) => scope.define(a.clone(), take(v)),
+            ([Param::Name(a), Param::Name(b)], [v, w, ..]) => {
+                scope.define(a.clone(), take(v));
+                scope.define(b.clone(), take(w));
             }
-            _ => args,
-        };
-        for (i, p) in block.params.iter().enumerate() {
-            if let Param::Rest(rest) = p {
-                let from = i.min(args.len());
-                bind_rest(&mut scope, rest, &block.params[i + 1..], &mut args[from..]);
-                break;
-            }
-            let v = match args.get_mut(i) {
-                Some(v) => std::mem::replace(v, RValue::Nil),
-                None => RValue::Nil,
-            };
-            bind_param(&mut scope, p, v);
+            (params, args) => bind_block_params(&mut scope, params, args),
         }
         if !block.outer.is_empty() {
             self.declare_outer(&block.outer);
@@ -1622,6 +1664,16 @@ impl<'h> Interp<'h> {
     }
 }
 
+/// A part of `begin ... end` (`Interp::begin_with`): the body, the `i`th rescue clause's
+/// body, the `else` or the `ensure` clause.
+#[derive(Clone, Copy)]
+pub(super) enum BeginPart {
+    Body,
+    Rescue(usize),
+    Else,
+    Ensure,
+}
+
 /// Whether a call of `name` on `v` is a safe call (`&.name`), by the name's bytes (a call
 /// to compare texts cost more); `None` for a safe call on nil, which is nil.
 #[inline(always)]
@@ -1630,6 +1682,32 @@ fn safe_call(name: &Name, v: &RValue) -> Option<bool> {
         [b'&', b'.', ..] if matches!(v, RValue::Nil) => None,
         [b'&', b'.', ..] => Some(true),
         _ => Some(false),
+    }
+}
+
+/// Binds a block's parameters to its arguments, taken out of `args` (an array spreads over
+/// several parameters).
+#[inline(never)]
+fn bind_block_params(scope: &mut defs::Scope, params: &[Param], args: &mut [RValue]) {
+    let mut spread;
+    let args = match &*args {
+        [RValue::Array(a)] if params.len() > 1 => {
+            spread = a.borrow().clone();
+            &mut spread[..]
+        }
+        _ => args,
+    };
+    for (i, p) in params.iter().enumerate() {
+        if let Param::Rest(rest) = p {
+            let from = i.min(args.len());
+            bind_rest(scope, rest, &params[i + 1..], &mut args[from..]);
+            break;
+        }
+        let v = match args.get_mut(i) {
+            Some(v) => std::mem::replace(v, RValue::Nil),
+            None => RValue::Nil,
+        };
+        bind_param(scope, p, v);
     }
 }
 
