@@ -53,13 +53,18 @@ pub fn call0(recv: &RValue, id: M) -> Option<RValue> {
             _ => return None,
         },
         M::compact => match recv {
-            RValue::Array(a) => RValue::array(
-                a.borrow()
-                    .iter()
-                    .filter(|v| !matches!(v, RValue::Nil))
-                    .cloned()
-                    .collect::<crate::value::RArray>(),
-            ),
+            RValue::Array(a) => {
+                // (pushed in turn: a `collect` of the filter went through `SmallVec`'s
+                // general `extend`)
+                let a = a.borrow();
+                let mut kept = crate::value::RArray::with_capacity(a.len());
+                for v in a.iter() {
+                    if !matches!(v, RValue::Nil) {
+                        kept.push(v.clone());
+                    }
+                }
+                RValue::array(kept)
+            }
             _ => return None,
         },
         M::to_s => match recv {

@@ -470,10 +470,17 @@ impl FastEngine {
     /// second tier, when the text is short (see [`SHORT_CAPTURES`]) and the pattern
     /// one-pass.
     fn short_tier(&self, second: &SecondTier, text: &str) -> Option<&ShortTier> {
-        if text.len() > SHORT_CAPTURES || second.re.captures_len() == 1 {
+        if text.len() > SHORT_CAPTURES {
             return None;
         }
         let tiers = &*self.0;
+        // (once built, the pattern has groups: the count is not asked again)
+        if let Some(short) = tiers.short.get() {
+            return short.as_ref();
+        }
+        if second.re.captures_len() == 1 {
+            return None;
+        }
         tiers
             .short
             .get_or_init(|| {
@@ -582,7 +589,39 @@ impl GroupBuf {
 }
 
 fn ranges(caps: &Captures) -> impl Iterator<Item = Option<(usize, usize)>> + '_ {
-    (0..caps.group_len()).map(|i| caps.get_group(i).map(|m| (m.start, m.end)))
+    // A pattern of the engines here is one pattern: its groups' slots are the list's pairs
+    // in order, read as they are (`get_group` maps each index to its slots through the
+    // groups' table first: ~45 instructions a group, stdlib `fact`'s `scan`).
+    let slots = match caps.pattern() {
+        Some(pid) if caps.group_info().pattern_len() == 1 => {
+            let n = caps.group_info().group_len(pid) * 2;
+            caps.slots().get(..n).unwrap_or_default()
+        }
+        _ => &[],
+    };
+    let general = slots.is_empty() && caps.is_match();
+    let slow = (0..if general { caps.group_len() } else { 0 })
+        .map(|i| caps.get_group(i).map(|m| (m.start, m.end)));
+    slots
+        .chunks_exact(2)
+        .map(|pair| match (pair[0], pair[1]) {
+            (Some(start), Some(end)) => Some((start.get(), end.get())),
+            _ => None,
+        })
+        .chain(slow)
+}
+
+/// The whole match's range ([`ranges`]' first, `Captures::get_match` without its look-up
+/// of the group's slots).
+#[inline]
+fn whole_match(caps: &Captures) -> Option<(usize, usize)> {
+    caps.pattern()?;
+    match caps.slots() {
+        [Some(start), Some(end), ..] if caps.group_info().pattern_len() == 1 => {
+            Some((start.get(), end.get()))
+        }
+        _ => caps.get_match().map(|m| (m.start(), m.end())),
+    }
 }
 
 /// [`ranges`] of a `regex-lite` match.
@@ -651,15 +690,16 @@ impl ShortTier {
         let mut result = Ok(());
         while at <= text.len() {
             let found = self.match_at(cache, caps, text, at);
-            if let Some(m) = caps.get_match().filter(|_| found) {
-                if !(m.is_empty() && last_end == Some(m.end())) {
+            if let Some((m_start, m_end)) = whole_match(caps).filter(|_| found) {
+                let empty = m_start == m_end;
+                if !(empty && last_end == Some(m_end)) {
                     if let Err(e) = each(caps) {
                         result = Err(e);
                         break;
                     }
-                    last_end = Some(m.end());
-                    if !m.is_empty() {
-                        at = m.end();
+                    last_end = Some(m_end);
+                    if !empty {
+                        at = m_end;
                         continue;
                     }
                 }
