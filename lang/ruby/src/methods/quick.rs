@@ -48,7 +48,7 @@ pub fn call0(recv: &RValue, id: M) -> Option<RValue> {
             RValue::Array(a) => {
                 let a = a.borrow();
                 let v = if id == M::first { a.first() } else { a.last() };
-                v.cloned().unwrap_or(RValue::Nil)
+                v.cloned().unwrap_or_default()
             }
             _ => return None,
         },
@@ -104,7 +104,7 @@ pub fn call1(recv: &RValue, id: M, arg: &RValue) -> Option<RValue> {
                     .ok()
                     .and_then(|i| v.get(i))
                     .cloned()
-                    .unwrap_or(RValue::Nil)
+                    .unwrap_or_default()
             }
             (RValue::Hash(h), _) => {
                 let h = h.borrow();
