@@ -1012,11 +1012,7 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                     .enumerate()
                     .map(|(i, v)| {
                         let mut row = vec![v];
-                        row.extend(
-                            others
-                                .iter()
-                                .map(|o| o.get(i).cloned().unwrap_or_default()),
-                        );
+                        row.extend(others.iter().map(|o| o.get(i).cloned().unwrap_or_default()));
                         RValue::array(row)
                     })
                     .collect::<Vec<_>>(),

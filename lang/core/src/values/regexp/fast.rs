@@ -23,6 +23,7 @@
 //! a server's sessions) finds a pattern compiled, on its second tier once any thread has
 //! spent its budget, with the lazy DFA's states found by earlier searches.
 
+use super::runs::Runs;
 use super::Groups;
 use regex_automata::dfa::onepass;
 use regex_automata::nfa::thompson::{self, backtrack::BoundedBacktracker, pikevm::PikeVM, NFA};
@@ -79,6 +80,8 @@ struct ShortTier {
     first: [bool; 256],
     /// Whether the pattern can match the empty string (then a match can begin anywhere).
     empty: bool,
+    /// The pattern's steps, matched without the DFA, when it is of that plain shape.
+    runs: Option<Runs>,
     /// The DFA's cache and the groups' slots, kept from one search to the next (making
     /// the slots allocated a list and filled it for each `scan`).
     cache: Mutex<Option<Box<ShortScratch>>>,
@@ -484,14 +487,15 @@ impl FastEngine {
         tiers
             .short
             .get_or_init(|| {
-                let nfa = match &tiers.first {
-                    FirstTier::Nfa(nfa) => nfa.backtrack.get_nfa().clone(),
+                let parsed;
+                let (nfa, hir) = match &tiers.first {
+                    FirstTier::Nfa(nfa) => (nfa.backtrack.get_nfa().clone(), &nfa.hir),
                     FirstTier::Lite(re) => {
-                        let hir = regex_syntax::Parser::new().parse(re.as_str()).ok()?;
-                        COMPILER.with(|c| c.build_from_hir(&hir).ok())?
+                        parsed = regex_syntax::Parser::new().parse(re.as_str()).ok()?;
+                        (COMPILER.with(|c| c.build_from_hir(&parsed).ok())?, &parsed)
                     }
                 };
-                ShortTier::new(nfa)
+                ShortTier::new(nfa, hir)
             })
             .as_ref()
     }
@@ -667,13 +671,15 @@ impl NfaTier {
 impl ShortTier {
     /// The one-pass DFA of a pattern's NFA, and the bytes its matches can begin with;
     /// `None` when the pattern is not one-pass.
-    fn new(nfa: NFA) -> Option<ShortTier> {
+    fn new(nfa: NFA, hir: &Hir) -> Option<ShortTier> {
         let (first, empty) = first_bytes(&nfa);
+        let groups = nfa.group_info().group_len(regex_automata::PatternID::ZERO);
         let dfa = onepass::DFA::new_from_nfa(nfa).ok()?;
         Some(ShortTier {
             dfa,
             first,
             empty,
+            runs: Runs::new(hir, groups),
             cache: Mutex::new(None),
         })
     }
@@ -762,6 +768,11 @@ impl ShortTier {
             None => self.empty,
         };
         if can_begin {
+            if let Some(runs) = &self.runs {
+                let found = runs.match_at(text.as_bytes(), at, caps.slots_mut());
+                caps.set_pattern(found.then_some(regex_automata::PatternID::ZERO));
+                return found;
+            }
             let input = Input::new(text).range(at..).anchored(Anchored::Yes);
             // (no error: the search is anchored and the DFA has no quit bytes)
             if self.dfa.try_search(cache, &input, caps).is_err() {
@@ -876,6 +887,67 @@ mod tests {
         })
         .unwrap();
         found
+    }
+
+    /// Patterns of the plain shape are matched without the one-pass DFA (`runs`), with
+    /// the DFA's answers: each pattern at every character boundary of many texts.
+    #[test]
+    fn plain_patterns_match_as_the_one_pass_dfa() {
+        let patterns: [(&str, bool); 15] = [
+            (r#"([^."]+)|(?:")([^"]+)(?:")"#, true),
+            (r"([a-zA-Z0-9_]+)=([a-zA-Z0-9_]*)", true),
+            (r"([0-9]+)\.([0-9]+)", true),
+            (r#""([^"]*)""#, true),
+            (r"(?i)(foo)-([0-9]+)", true),
+            (r"x([^x]*)x|y", true),
+            (r"([^ ]+) ([^ ]+)", true),
+            (r"([^=]+)=(.*)", true),
+            (r"(ab|cd)e", false),
+            (r"(a|b)c", true),
+            (r"é([^é]+)", false),
+            (r"([a-z]+)([0-9]*)", false),
+            (r"(?:ab)+(c)", false),
+            (r"^(a+)", false),
+            (r"([a-z]*)", false),
+        ];
+        let pieces = [
+            "a", "b", "Z", "0", "9", ".", "\"", "=", "é", "-", " ", "_", "x", "y", "foo", "FOO",
+            "\n",
+        ];
+        let mut seed: u64 = 7;
+        let mut next = move |n: usize| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) as usize % n
+        };
+        let texts: Vec<String> = (0..1500)
+            .map(|_| (0..next(12)).map(|_| pieces[next(pieces.len())]).collect())
+            .collect();
+        for (pattern, plain) in patterns {
+            let hir = regex_syntax::Parser::new().parse(pattern).expect("parses");
+            let nfa = COMPILER.with(|c| c.build_from_hir(&hir)).expect("compiles");
+            let Some(with_runs) = ShortTier::new(nfa.clone(), &hir) else {
+                assert!(!plain, "/{pattern}/ is one-pass");
+                continue;
+            };
+            assert_eq!(with_runs.runs.is_some(), plain, "/{pattern}/");
+            let mut dfa_only = ShortTier::new(nfa, &hir).expect("one-pass");
+            dfa_only.runs = None;
+            let (mut a, mut b) = (with_runs.scratch(), dfa_only.scratch());
+            for text in &texts {
+                for at in (0..=text.len()).filter(|&i| text.is_char_boundary(i)) {
+                    let found = with_runs.match_at(&mut a.cache, &mut a.caps, text, at);
+                    let expected = dfa_only.match_at(&mut b.cache, &mut b.caps, text, at);
+                    assert_eq!(found, expected, "/{pattern}/ on {text:?} at {at}");
+                    if found {
+                        let got: Vec<_> = ranges(&a.caps).collect();
+                        let want: Vec<_> = ranges(&b.caps).collect();
+                        assert_eq!(got, want, "/{pattern}/ on {text:?} at {at}");
+                    }
+                }
+            }
+        }
     }
 
     /// The NFA's first tier for a pattern (which `from_pattern` would give `regex-lite`).
