@@ -56,6 +56,16 @@ pub enum RValue {
     Host(Rc<dyn HostObject>),
 }
 
+/// `nil`: what `Option::unwrap_or_default` gives for a missing value. (`unwrap_or(RValue::Nil)`
+/// drops its unused `nil` when there is a value: a call of `drop_in_place`'s general match,
+/// ~14 instructions, at each `a[i]` and `h[k]`.)
+impl Default for RValue {
+    #[inline]
+    fn default() -> RValue {
+        RValue::Nil
+    }
+}
+
 /// What a match (`RValue::Match`) knows besides the groups' texts.
 #[derive(Default, Debug)]
 pub struct MatchInfo {
@@ -407,7 +417,7 @@ impl StructLayout {
     /// The members' values of `o`, in order (nil for one not set).
     pub fn values(&self, o: &Object) -> Vec<RValue> {
         let ivars = o.ivars.borrow();
-        let value = |slot: &Rc<str>| ivars.get(slot).cloned().unwrap_or(RValue::Nil);
+        let value = |slot: &Rc<str>| ivars.get(slot).cloned().unwrap_or_default();
         self.slots.iter().map(value).collect()
     }
 }

@@ -5,6 +5,7 @@
 
 mod anchored;
 mod fast;
+mod runs;
 mod simple;
 mod trailing;
 

@@ -114,8 +114,8 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 v[v.len() - n..].to_vec()
             })
         }
-        M::first => cell.borrow().first().cloned().unwrap_or(RValue::Nil),
-        M::last => cell.borrow().last().cloned().unwrap_or(RValue::Nil),
+        M::first => cell.borrow().first().cloned().unwrap_or_default(),
+        M::last => cell.borrow().last().cloned().unwrap_or_default(),
         M::flatten => {
             let depth = if c.args.is_empty() { -1 } else { c.int_arg(0)? };
             super::grow_values(flat_len(recv, depth), at)?;
@@ -164,7 +164,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 block: c.block,
                 at,
             };
-            let r = super::enumerable::generic(it, recv, &sub)?.unwrap_or(RValue::Nil);
+            let r = super::enumerable::generic(it, recv, &sub)?.unwrap_or_default();
             let RValue::Array(new) = r else {
                 return Ok(Some(recv.clone()));
             };
@@ -212,7 +212,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             };
             arr(taken)
         }
-        M::pop => cell.borrow_mut().pop().unwrap_or(RValue::Nil),
+        M::pop => cell.borrow_mut().pop().unwrap_or_default(),
         M::delete_at => {
             c.arity(1, 1)?;
             let i = c.int_arg(0)?;
@@ -520,7 +520,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                     break;
                 }
             }
-            found.map(|i| RValue::Int(i as i64)).unwrap_or(RValue::Nil)
+            found.map(|i| RValue::Int(i as i64)).unwrap_or_default()
         }
         M::cycle => {
             let v = items();
@@ -643,20 +643,20 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             found
         }
         M::rindex => {
-            let x = c.arg(0).cloned().unwrap_or(RValue::Nil);
+            let x = c.arg(0).cloned().unwrap_or_default();
             items()
                 .iter()
                 .rposition(|v| v.equals(&x))
                 .map(|i| RValue::Int(i as i64))
-                .unwrap_or(RValue::Nil)
+                .unwrap_or_default()
         }
         M::index | M::find_index if c.block.is_none() => {
-            let x = c.arg(0).cloned().unwrap_or(RValue::Nil);
+            let x = c.arg(0).cloned().unwrap_or_default();
             items()
                 .iter()
                 .position(|v| v.equals(&x))
                 .map(|i| RValue::Int(i as i64))
-                .unwrap_or(RValue::Nil)
+                .unwrap_or_default()
         }
         M::take | M::drop => {
             c.arity(1, 1)?;
@@ -686,7 +686,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                     v.get(j as usize)
                         .filter(|_| j >= 0)
                         .cloned()
-                        .unwrap_or(RValue::Nil),
+                        .unwrap_or_default(),
                 );
             }
             arr(out)
@@ -752,8 +752,8 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             arr(out.into_iter().map(RValue::array).collect())
         }
         M::assoc => {
-            let k = c.arg(0).cloned().unwrap_or(RValue::Nil);
-            items().into_iter().find(|v| matches!(v, RValue::Array(p) if p.borrow().first().is_some_and(|f| f.equals(&k)))).unwrap_or(RValue::Nil)
+            let k = c.arg(0).cloned().unwrap_or_default();
+            items().into_iter().find(|v| matches!(v, RValue::Array(p) if p.borrow().first().is_some_and(|f| f.equals(&k)))).unwrap_or_default()
         }
         M::pack => super::pack::pack(&items(), c)?,
         M::lazy => return unsupported(format!("method '{}' on Array", c.name), at),
@@ -893,7 +893,7 @@ pub fn index(v: &[RValue], c: &Call) -> R {
             .ok()
             .and_then(|i| v.get(i))
             .cloned()
-            .unwrap_or(RValue::Nil));
+            .unwrap_or_default());
     }
     c.arity(1, 2)?;
     let slice = |start: i64, n: i64| -> RValue {
@@ -910,7 +910,7 @@ pub fn index(v: &[RValue], c: &Call) -> R {
             if i < 0 {
                 RValue::Nil
             } else {
-                v.get(i as usize).cloned().unwrap_or(RValue::Nil)
+                v.get(i as usize).cloned().unwrap_or_default()
             }
         }
         (RValue::Float(f), None) => {
@@ -919,7 +919,7 @@ pub fn index(v: &[RValue], c: &Call) -> R {
             if i < 0 {
                 RValue::Nil
             } else {
-                v.get(i as usize).cloned().unwrap_or(RValue::Nil)
+                v.get(i as usize).cloned().unwrap_or_default()
             }
         }
         (RValue::Int(i), Some(_)) => slice(*i, c.int_arg(1)?),
@@ -968,7 +968,7 @@ pub fn new(it: &mut Interp, c: &Call) -> R {
                 out.push(it.yield_block(b, [RValue::Int(i as i64)])?);
             }
         }
-        None => out.resize(n, c.arg(1).cloned().unwrap_or(RValue::Nil)),
+        None => out.resize(n, c.arg(1).cloned().unwrap_or_default()),
     }
     Ok(RValue::array(out))
 }

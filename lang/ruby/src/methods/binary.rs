@@ -279,7 +279,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         "[]" | "slice" | "byteslice" => slice(b, c)?,
         "unpack" => super::pack::unpack(b, c)?,
         "unpack1" => match super::pack::unpack(b, c)? {
-            RValue::Array(a) => a.borrow().first().cloned().unwrap_or(RValue::Nil),
+            RValue::Array(a) => a.borrow().first().cloned().unwrap_or_default(),
             other => other,
         },
         "force_encoding" => {

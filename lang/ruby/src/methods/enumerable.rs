@@ -577,7 +577,7 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             let Some(b) = block else {
                 return no_block(c.name);
             };
-            let memo = c.arg(0).cloned().unwrap_or(RValue::Nil);
+            let memo = c.arg(0).cloned().unwrap_or_default();
             for v in items {
                 it.yield_block(b, [v, memo.clone()])?;
             }
@@ -758,7 +758,7 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             }
             match (c.id, c.arg(0)) {
                 (M::min_by | M::max_by, None) => {
-                    keyed.first().map(|(_, v)| v.clone()).unwrap_or(RValue::Nil)
+                    keyed.first().map(|(_, v)| v.clone()).unwrap_or_default()
                 }
                 (M::min_by | M::max_by, Some(_)) => {
                     let n = c.int_arg(0)?;
@@ -878,7 +878,7 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                             best = Some(v);
                         }
                     }
-                    return Ok(Some(best.unwrap_or(RValue::Nil)));
+                    return Ok(Some(best.unwrap_or_default()));
                 }
                 None => sort_values(it, &mut items, at)?,
             }
@@ -897,11 +897,11 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 return Ok(Some(RValue::array(items)));
             }
             match c.id {
-                M::min => items.first().cloned().unwrap_or(RValue::Nil),
-                M::max => items.last().cloned().unwrap_or(RValue::Nil),
+                M::min => items.first().cloned().unwrap_or_default(),
+                M::max => items.last().cloned().unwrap_or_default(),
                 _ => RValue::array(smallvec::smallvec![
-                    items.first().cloned().unwrap_or(RValue::Nil),
-                    items.last().cloned().unwrap_or(RValue::Nil),
+                    items.first().cloned().unwrap_or_default(),
+                    items.last().cloned().unwrap_or_default(),
                 ]),
             }
         }
@@ -916,7 +916,7 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             let mut iter = items.into_iter();
             let (mut acc, op) = match (c.arg(0), c.arg(1), block) {
                 (Some(RValue::Sym(op)), None, None) => {
-                    (iter.next().unwrap_or(RValue::Nil), Some(op.to_string()))
+                    (iter.next().unwrap_or_default(), Some(op.to_string()))
                 }
                 (Some(init), Some(RValue::Sym(op)), None) => (init.clone(), Some(op.to_string())),
                 (Some(init), None, Some(_)) => (init.clone(), None),
@@ -989,7 +989,7 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         }
         M::to_a | M::entries => RValue::array(items),
         M::first => match c.arg(0) {
-            None => items.into_iter().next().unwrap_or(RValue::Nil),
+            None => items.into_iter().next().unwrap_or_default(),
             Some(_) => {
                 let n = c.int_arg(0)?;
                 if n < 0 {
@@ -1012,11 +1012,7 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                     .enumerate()
                     .map(|(i, v)| {
                         let mut row = vec![v];
-                        row.extend(
-                            others
-                                .iter()
-                                .map(|o| o.get(i).cloned().unwrap_or(RValue::Nil)),
-                        );
+                        row.extend(others.iter().map(|o| o.get(i).cloned().unwrap_or_default()));
                         RValue::array(row)
                     })
                     .collect::<Vec<_>>(),

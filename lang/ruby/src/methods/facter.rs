@@ -254,7 +254,7 @@ pub fn call(
     block: Option<&Rc<Block>>,
     at: usize,
 ) -> R<Option<RValue>> {
-    let arg = |i: usize| args.get(i).cloned().unwrap_or(RValue::Nil);
+    let arg = |i: usize| args.get(i).cloned().unwrap_or_default();
     Ok(Some(match (module, name) {
         ("Facter", "add") => add(it, args, block, at)?,
         ("Facter", "value") => fact_value(it, &to_s(&arg(0)), at)?,
@@ -295,7 +295,7 @@ pub fn call(
                 }
                 _ => (None, None),
             };
-            let timeout = timeout.unwrap_or(RValue::Nil);
+            let timeout = timeout.unwrap_or_default();
             execute(it, &to_s(&arg(0)), on_fail, timeout, at)?
         }
         _ => return Ok(None),
@@ -505,7 +505,7 @@ pub fn resolution_call(
                     at,
                 )));
             };
-            let name = args.first().cloned().unwrap_or(RValue::Nil);
+            let name = args.first().cloned().unwrap_or_default();
             let closure = capture(it, b);
             it.st.facter.facts[f].resolutions[r]
                 .chunks
@@ -687,12 +687,12 @@ pub fn fact_value(it: &mut Interp, name: &str, at: usize) -> R {
                     .borrow()
                     .get(&RValue::str(key))
                     .cloned()
-                    .unwrap_or(RValue::Nil),
+                    .unwrap_or_default(),
                 RValue::Array(a) => key
                     .parse::<usize>()
                     .ok()
                     .and_then(|k| a.borrow().get(k).cloned())
-                    .unwrap_or(RValue::Nil),
+                    .unwrap_or_default(),
                 _ => RValue::Nil,
             };
         }

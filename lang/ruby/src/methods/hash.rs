@@ -68,7 +68,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             .into_iter()
             .find(|(_, v)| v.equals(c.arg(0).unwrap_or(&RValue::Nil)))
             .map(|(k, _)| k)
-            .unwrap_or(RValue::Nil),
+            .unwrap_or_default(),
         M::keys => RValue::array(entries().into_iter().map(|(k, _)| k).collect::<Vec<_>>()),
         M::values => RValue::array(entries().into_iter().map(|(_, v)| v).collect::<Vec<_>>()),
         M::values_at => {
@@ -135,7 +135,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         }
         M::delete => {
             c.arity(1, 1)?;
-            cell.borrow_mut().remove(&c.args[0]).unwrap_or(RValue::Nil)
+            cell.borrow_mut().remove(&c.args[0]).unwrap_or_default()
         }
         M::invert => RValue::hash(entries().into_iter().map(|(k, v)| (v, k)).collect()),
         M::select

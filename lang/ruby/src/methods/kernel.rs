@@ -152,7 +152,7 @@ fn call_with(it: &mut Interp, c: &Call) -> R {
             let Some(b) = c.block else {
                 return unsupported("'catch' without a block", at);
             };
-            let tag = c.args.first().cloned().unwrap_or(RValue::Nil);
+            let tag = c.args.first().cloned().unwrap_or_default();
             it.st.catching.push(tag.clone());
             let r = it.yield_block(b, [tag.clone()]);
             it.st.catching.pop();
@@ -171,7 +171,7 @@ fn call_with(it: &mut Interp, c: &Call) -> R {
                     at,
                 )));
             }
-            let value = c.args.get(1).cloned().unwrap_or(RValue::Nil);
+            let value = c.args.get(1).cloned().unwrap_or_default();
             Err(Flow::Throw(Box::new((tag, value))))
         }
         M::has_variable_p => {

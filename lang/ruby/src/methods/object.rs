@@ -321,8 +321,8 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                             if let RValue::Array(p) = p {
                                 let p = p.borrow();
                                 h.insert(
-                                    p.first().cloned().unwrap_or(RValue::Nil),
-                                    p.get(1).cloned().unwrap_or(RValue::Nil),
+                                    p.first().cloned().unwrap_or_default(),
+                                    p.get(1).cloned().unwrap_or_default(),
                                 );
                             }
                         }
@@ -330,7 +330,7 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                     Some(RValue::Hash(o)) => h = o.borrow().clone(),
                     _ => {
                         for kv in c.args.chunks(2) {
-                            h.insert(kv[0].clone(), kv.get(1).cloned().unwrap_or(RValue::Nil));
+                            h.insert(kv[0].clone(), kv.get(1).cloned().unwrap_or_default());
                         }
                     }
                 }
@@ -412,7 +412,7 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             M::op_aref if c.args.len() == 2 || matches!(c.arg(0), Some(RValue::Range(..))) => {
                 let groups = caps
                     .iter()
-                    .map(|g| g.clone().map(RValue::str).unwrap_or(RValue::Nil))
+                    .map(|g| g.clone().map(RValue::str).unwrap_or_default())
                     .collect::<Vec<_>>();
                 Some(super::call_id(
                     it,
@@ -432,7 +432,7 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                             .ok()
                             .and_then(|i| caps.get(i).cloned().flatten())
                             .map(RValue::str)
-                            .unwrap_or(RValue::Nil)
+                            .unwrap_or_default()
                     }
                     RValue::Str(n) | RValue::Sym(n) => {
                         match names.names.iter().position(|g| g.as_deref() == Some(&**n)) {
@@ -441,7 +441,7 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                                 .cloned()
                                 .flatten()
                                 .map(RValue::str)
-                                .unwrap_or(RValue::Nil),
+                                .unwrap_or_default(),
                             None => {
                                 return raise(format!("undefined group name reference: {n}"), c.at)
                             }
@@ -453,12 +453,12 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             M::captures => Some(RValue::array(
                 caps.iter()
                     .skip(1)
-                    .map(|g| g.clone().map(RValue::str).unwrap_or(RValue::Nil))
+                    .map(|g| g.clone().map(RValue::str).unwrap_or_default())
                     .collect::<Vec<_>>(),
             )),
             M::to_a => Some(RValue::array(
                 caps.iter()
-                    .map(|g| g.clone().map(RValue::str).unwrap_or(RValue::Nil))
+                    .map(|g| g.clone().map(RValue::str).unwrap_or_default())
                     .collect::<Vec<_>>(),
             )),
             M::size | M::length => Some(RValue::Int(caps.len() as i64)),
@@ -482,7 +482,7 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 for (i, n) in names.names.iter().enumerate() {
                     if let Some(n) = n {
                         let v = caps.get(i).cloned().flatten().map(RValue::str);
-                        h.insert(RValue::str(n.as_str()), v.unwrap_or(RValue::Nil));
+                        h.insert(RValue::str(n.as_str()), v.unwrap_or_default());
                     }
                 }
                 Some(RValue::hash(h))

@@ -48,18 +48,23 @@ pub fn call0(recv: &RValue, id: M) -> Option<RValue> {
             RValue::Array(a) => {
                 let a = a.borrow();
                 let v = if id == M::first { a.first() } else { a.last() };
-                v.cloned().unwrap_or(RValue::Nil)
+                v.cloned().unwrap_or_default()
             }
             _ => return None,
         },
         M::compact => match recv {
-            RValue::Array(a) => RValue::array(
-                a.borrow()
-                    .iter()
-                    .filter(|v| !matches!(v, RValue::Nil))
-                    .cloned()
-                    .collect::<crate::value::RArray>(),
-            ),
+            RValue::Array(a) => {
+                // (pushed in turn: a `collect` of the filter went through `SmallVec`'s
+                // general `extend`)
+                let a = a.borrow();
+                let mut kept = crate::value::RArray::with_capacity(a.len());
+                for v in a.iter() {
+                    if !matches!(v, RValue::Nil) {
+                        kept.push(v.clone());
+                    }
+                }
+                RValue::array(kept)
+            }
             _ => return None,
         },
         M::to_s => match recv {
@@ -99,7 +104,7 @@ pub fn call1(recv: &RValue, id: M, arg: &RValue) -> Option<RValue> {
                     .ok()
                     .and_then(|i| v.get(i))
                     .cloned()
-                    .unwrap_or(RValue::Nil)
+                    .unwrap_or_default()
             }
             (RValue::Hash(h), _) => {
                 let h = h.borrow();

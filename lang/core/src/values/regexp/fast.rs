@@ -23,6 +23,7 @@
 //! a server's sessions) finds a pattern compiled, on its second tier once any thread has
 //! spent its budget, with the lazy DFA's states found by earlier searches.
 
+use super::runs::Runs;
 use super::Groups;
 use regex_automata::dfa::onepass;
 use regex_automata::nfa::thompson::{self, backtrack::BoundedBacktracker, pikevm::PikeVM, NFA};
@@ -79,6 +80,8 @@ struct ShortTier {
     first: [bool; 256],
     /// Whether the pattern can match the empty string (then a match can begin anywhere).
     empty: bool,
+    /// The pattern's steps, matched without the DFA, when it is of that plain shape.
+    runs: Option<Runs>,
     /// The DFA's cache and the groups' slots, kept from one search to the next (making
     /// the slots allocated a list and filled it for each `scan`).
     cache: Mutex<Option<Box<ShortScratch>>>,
@@ -338,7 +341,7 @@ impl FastEngine {
         let whole = |start, end| std::iter::once(Some((start, end)));
         if let Some(second) = self.second_tier(text) {
             if let Some(short) = self.short_tier(second, text) {
-                return short.each_match(text, 0, |caps| each(groups.fill(ranges(caps))));
+                return short.each_match(text, 0, |caps| each(groups.fill_caps(caps)));
             }
             // (the engine's `find_iter` and `captures_iter`, with the kept cache)
             let mut matches = Searcher::new(Input::new(text));
@@ -358,7 +361,7 @@ impl FastEngine {
                         if !caps.is_match() {
                             break;
                         }
-                        each(groups.fill(ranges(&caps)))?;
+                        each(groups.fill_caps(&caps))?;
                     }
                 }
                 Ok(())
@@ -380,11 +383,11 @@ impl FastEngine {
                     let matches = nfa.backtrack.try_captures_iter(&mut caches.backtrack, text);
                     // (No error: the text fits the backtracker.)
                     for caps in matches.map_while(Result::ok) {
-                        each(groups.fill(ranges(&caps)))?;
+                        each(groups.fill_caps(&caps))?;
                     }
                 } else {
                     for caps in nfa.pikevm.captures_iter(&mut caches.pikevm, text) {
-                        each(groups.fill(ranges(&caps)))?;
+                        each(groups.fill_caps(&caps))?;
                     }
                 }
                 Ok(())
@@ -407,7 +410,7 @@ impl FastEngine {
         let mut groups = GroupBuf::new();
         if let Some(second) = self.second_tier(text) {
             if let Some(short) = self.short_tier(second, text) {
-                return short.resume(text, |caps| each(groups.fill(ranges(caps))));
+                return short.resume(text, |caps| each(groups.fill_caps(caps)));
             }
             return second.with_cache(|re, cache| {
                 let mut caps = re.create_captures();
@@ -417,7 +420,7 @@ impl FastEngine {
                     if !caps.is_match() {
                         break;
                     }
-                    match each(groups.fill(ranges(&caps)))? {
+                    match each(groups.fill_caps(&caps))? {
                         Some(next) => at = next,
                         None => break,
                     }
@@ -455,7 +458,7 @@ impl FastEngine {
                     if !caps.is_match() {
                         break;
                     }
-                    match each(groups.fill(ranges(&caps)))? {
+                    match each(groups.fill_caps(&caps))? {
                         Some(next) => at = next,
                         None => break,
                     }
@@ -470,21 +473,29 @@ impl FastEngine {
     /// second tier, when the text is short (see [`SHORT_CAPTURES`]) and the pattern
     /// one-pass.
     fn short_tier(&self, second: &SecondTier, text: &str) -> Option<&ShortTier> {
-        if text.len() > SHORT_CAPTURES || second.re.captures_len() == 1 {
+        if text.len() > SHORT_CAPTURES {
             return None;
         }
         let tiers = &*self.0;
+        // (once built, the pattern has groups: the count is not asked again)
+        if let Some(short) = tiers.short.get() {
+            return short.as_ref();
+        }
+        if second.re.captures_len() == 1 {
+            return None;
+        }
         tiers
             .short
             .get_or_init(|| {
-                let nfa = match &tiers.first {
-                    FirstTier::Nfa(nfa) => nfa.backtrack.get_nfa().clone(),
+                let parsed;
+                let (nfa, hir) = match &tiers.first {
+                    FirstTier::Nfa(nfa) => (nfa.backtrack.get_nfa().clone(), &nfa.hir),
                     FirstTier::Lite(re) => {
-                        let hir = regex_syntax::Parser::new().parse(re.as_str()).ok()?;
-                        COMPILER.with(|c| c.build_from_hir(&hir).ok())?
+                        parsed = regex_syntax::Parser::new().parse(re.as_str()).ok()?;
+                        (COMPILER.with(|c| c.build_from_hir(&parsed).ok())?, &parsed)
                     }
                 };
-                ShortTier::new(nfa)
+                ShortTier::new(nfa, hir)
             })
             .as_ref()
     }
@@ -560,6 +571,31 @@ impl GroupBuf {
         }
     }
 
+    /// Holds a match's group ranges ([`ranges`]), in place of the last match's: read from
+    /// the slots in order for a pattern of few groups (`get_group` maps each index to its
+    /// slots through the groups' table first, and the iterator's steps cost as much again:
+    /// ~0.12 k instructions a match of three groups, stdlib `fact`'s `scan`).
+    #[inline]
+    fn fill_caps(&mut self, caps: &Captures) -> &mut [Option<(usize, usize)>] {
+        if let Some(pid) = caps.pattern() {
+            let info = caps.group_info();
+            let n = info.group_len(pid);
+            // (one pattern: its groups' slots are the list's pairs in order)
+            if info.pattern_len() == 1 && n <= SMALL_GROUPS {
+                if let Some(slots) = caps.slots().get(..2 * n) {
+                    for (g, pair) in self.small.iter_mut().zip(slots.chunks_exact(2)) {
+                        *g = match (pair[0], pair[1]) {
+                            (Some(start), Some(end)) => Some((start.get(), end.get())),
+                            _ => None,
+                        };
+                    }
+                    return &mut self.small[..n];
+                }
+            }
+        }
+        self.fill(ranges(caps))
+    }
+
     /// Holds the ranges `it` gives (a match's), in place of the last match's.
     #[inline]
     fn fill(
@@ -583,6 +619,19 @@ impl GroupBuf {
 
 fn ranges(caps: &Captures) -> impl Iterator<Item = Option<(usize, usize)>> + '_ {
     (0..caps.group_len()).map(|i| caps.get_group(i).map(|m| (m.start, m.end)))
+}
+
+/// The whole match's range ([`ranges`]' first, `Captures::get_match` without its look-up
+/// of the group's slots).
+#[inline]
+fn whole_match(caps: &Captures) -> Option<(usize, usize)> {
+    caps.pattern()?;
+    match caps.slots() {
+        [Some(start), Some(end), ..] if caps.group_info().pattern_len() == 1 => {
+            Some((start.get(), end.get()))
+        }
+        _ => caps.get_match().map(|m| (m.start(), m.end())),
+    }
 }
 
 /// [`ranges`] of a `regex-lite` match.
@@ -622,13 +671,15 @@ impl NfaTier {
 impl ShortTier {
     /// The one-pass DFA of a pattern's NFA, and the bytes its matches can begin with;
     /// `None` when the pattern is not one-pass.
-    fn new(nfa: NFA) -> Option<ShortTier> {
+    fn new(nfa: NFA, hir: &Hir) -> Option<ShortTier> {
         let (first, empty) = first_bytes(&nfa);
+        let groups = nfa.group_info().group_len(regex_automata::PatternID::ZERO);
         let dfa = onepass::DFA::new_from_nfa(nfa).ok()?;
         Some(ShortTier {
             dfa,
             first,
             empty,
+            runs: Runs::new(hir, groups),
             cache: Mutex::new(None),
         })
     }
@@ -651,15 +702,16 @@ impl ShortTier {
         let mut result = Ok(());
         while at <= text.len() {
             let found = self.match_at(cache, caps, text, at);
-            if let Some(m) = caps.get_match().filter(|_| found) {
-                if !(m.is_empty() && last_end == Some(m.end())) {
+            if let Some((m_start, m_end)) = whole_match(caps).filter(|_| found) {
+                let empty = m_start == m_end;
+                if !(empty && last_end == Some(m_end)) {
                     if let Err(e) = each(caps) {
                         result = Err(e);
                         break;
                     }
-                    last_end = Some(m.end());
-                    if !m.is_empty() {
-                        at = m.end();
+                    last_end = Some(m_end);
+                    if !empty {
+                        at = m_end;
                         continue;
                     }
                 }
@@ -716,6 +768,11 @@ impl ShortTier {
             None => self.empty,
         };
         if can_begin {
+            if let Some(runs) = &self.runs {
+                let found = runs.match_at(text.as_bytes(), at, caps.slots_mut());
+                caps.set_pattern(found.then_some(regex_automata::PatternID::ZERO));
+                return found;
+            }
             let input = Input::new(text).range(at..).anchored(Anchored::Yes);
             // (no error: the search is anchored and the DFA has no quit bytes)
             if self.dfa.try_search(cache, &input, caps).is_err() {
@@ -830,6 +887,69 @@ mod tests {
         })
         .unwrap();
         found
+    }
+
+    /// Patterns of the plain shape are matched without the one-pass DFA (`runs`), with
+    /// the DFA's answers: each pattern at every character boundary of many texts.
+    #[test]
+    fn plain_patterns_match_as_the_one_pass_dfa() {
+        let patterns: [(&str, bool); 15] = [
+            (r#"([^."]+)|(?:")([^"]+)(?:")"#, true),
+            (r"([a-zA-Z0-9_]+)=([a-zA-Z0-9_]*)", true),
+            (r"([0-9]+)\.([0-9]+)", true),
+            (r#""([^"]*)""#, true),
+            (r"(?i)(foo)-([0-9]+)", true),
+            (r"x([^x]*)x|y", true),
+            (r"([^ ]+) ([^ ]+)", true),
+            (r"([^=]+)=(.*)", true),
+            (r"(ab|cd)e", false),
+            (r"(a|b)c", true),
+            (r"é([^é]+)", false),
+            (r"([a-z]+)([0-9]*)", false),
+            (r"(?:ab)+(c)", false),
+            (r"^(a+)", false),
+            (r"([a-z]*)", false),
+        ];
+        let pieces = [
+            "a", "b", "Z", "0", "9", ".", "\"", "=", "é", "-", " ", "_", "x", "y", "foo", "FOO",
+            "\n",
+        ];
+        let mut seed: u64 = 7;
+        let mut next = move |n: usize| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) as usize % n
+        };
+        let texts: Vec<String> = (0..1500)
+            .map(|_| (0..next(12)).map(|_| pieces[next(pieces.len())]).collect())
+            .collect();
+        for (pattern, plain) in patterns {
+            let hir = regex_syntax::Parser::new().parse(pattern).expect("parses");
+            let nfa = COMPILER
+                .with(|c| c.build_from_hir(&hir).ok())
+                .expect("compiles");
+            let Some(with_runs) = ShortTier::new(nfa.clone(), &hir) else {
+                assert!(!plain, "/{pattern}/ is one-pass");
+                continue;
+            };
+            assert_eq!(with_runs.runs.is_some(), plain, "/{pattern}/");
+            let mut dfa_only = ShortTier::new(nfa, &hir).expect("one-pass");
+            dfa_only.runs = None;
+            let (mut a, mut b) = (with_runs.scratch(), dfa_only.scratch());
+            for text in &texts {
+                for at in (0..=text.len()).filter(|&i| text.is_char_boundary(i)) {
+                    let found = with_runs.match_at(&mut a.cache, &mut a.caps, text, at);
+                    let expected = dfa_only.match_at(&mut b.cache, &mut b.caps, text, at);
+                    assert_eq!(found, expected, "/{pattern}/ on {text:?} at {at}");
+                    if found {
+                        let got: Vec<_> = ranges(&a.caps).collect();
+                        let want: Vec<_> = ranges(&b.caps).collect();
+                        assert_eq!(got, want, "/{pattern}/ on {text:?} at {at}");
+                    }
+                }
+            }
+        }
     }
 
     /// The NFA's first tier for a pattern (which `from_pattern` would give `regex-lite`).
