@@ -220,7 +220,7 @@ fn expr(n: &Node) -> Expr {
             let op: std::rc::Rc<str> = op.as_str().into();
             let id = M::of(&op);
             Box::new(move |it| {
-                let current = it.local(&name).cloned().unwrap_or(RValue::Nil);
+                let current = it.local(&name).cloned().unwrap_or_default();
                 let v = match &*op {
                     "||" if current.truthy() => return Ok(current),
                     "&&" if !current.truthy() => return Ok(current),
@@ -261,7 +261,7 @@ fn expr(n: &Node) -> Expr {
         }
         Kind::LVar(name) => {
             let name = name.clone();
-            Box::new(move |it| Ok(it.local(&name).cloned().unwrap_or(RValue::Nil)))
+            Box::new(move |it| Ok(it.local(&name).cloned().unwrap_or_default()))
         }
         Kind::Const(c) => {
             let c = c.clone();

@@ -850,7 +850,7 @@ impl Interp<'_> {
                 return raise(format!("uninitialized constant {name}"), at);
             }
         }
-        Ok(v.unwrap_or(RValue::Nil))
+        Ok(v.unwrap_or_default())
     }
 
     /// A constant's node: what it was found to be last time when no constant has changed
@@ -1287,7 +1287,7 @@ impl Interp<'_> {
             | "private_class_method"
             | "public_class_method" => {
                 // visibility is not kept: every method is public
-                Ok(Some(args.first().cloned().unwrap_or(RValue::Nil)))
+                Ok(Some(args.first().cloned().unwrap_or_default()))
             }
             "define_method" | "alias_method" | "attr_internal" | "class_eval" | "module_eval"
             | "instance_eval" | "class_exec" | "module_exec" | "const_set" | "remove_method"
@@ -1348,9 +1348,7 @@ impl Interp<'_> {
                     "instance_variable_get" => {
                         let n = args.first().map(crate::show::to_s).unwrap_or_default();
                         let n = n.strip_prefix('@').unwrap_or(&n).to_string();
-                        return Ok(Some(
-                            o.ivars.borrow().get(&n).cloned().unwrap_or(RValue::Nil),
-                        ));
+                        return Ok(Some(o.ivars.borrow().get(&n).cloned().unwrap_or_default()));
                     }
                     "instance_variable_set" if args.len() == 2 => {
                         let n = crate::show::to_s(&args[0]);
@@ -1644,7 +1642,7 @@ impl Interp<'_> {
             },
             Some(BlockArg::Collect(acc)) => {
                 let v = match args.len() {
-                    1 => args.into_iter().next().unwrap_or(RValue::Nil),
+                    1 => args.into_iter().next().unwrap_or_default(),
                     _ => RValue::array(args),
                 };
                 acc.borrow_mut().push(v);
@@ -1753,7 +1751,7 @@ impl Interp<'_> {
     fn zsuper_args(&self, frame: &MethodFrame) -> Vec<RValue> {
         let mut out = Vec::new();
         let mut kw: Option<RHash> = None;
-        let now = |n: &Name| self.local(n).cloned().unwrap_or(RValue::Nil);
+        let now = |n: &Name| self.local(n).cloned().unwrap_or_default();
         for p in &frame.def.params {
             match p {
                 DefParam::Req(n) | DefParam::Opt(n, _) | DefParam::Post(n) => out.push(now(n)),
@@ -1799,14 +1797,14 @@ impl Interp<'_> {
             Method::Reader(iv) => {
                 arity(args.len(), 0, 0, at)?;
                 Ok(match &this {
-                    This::Object(o) => o.ivars.borrow().get(iv).cloned().unwrap_or(RValue::Nil),
-                    This::Class(c) => c.ivars.borrow().get(iv).cloned().unwrap_or(RValue::Nil),
+                    This::Object(o) => o.ivars.borrow().get(iv).cloned().unwrap_or_default(),
+                    This::Class(c) => c.ivars.borrow().get(iv).cloned().unwrap_or_default(),
                     This::Template => RValue::Nil,
                 })
             }
             Method::Writer(iv) => {
                 arity(args.len(), 1, 1, at)?;
-                let v = args.into_iter().next().unwrap_or(RValue::Nil);
+                let v = args.into_iter().next().unwrap_or_default();
                 match &this {
                     This::Object(o) => o.ivars.borrow_mut().set(iv, v.clone()),
                     This::Class(c) => c.ivars.borrow_mut().set(iv, v.clone()),
@@ -1930,13 +1928,13 @@ impl Interp<'_> {
         for p in params {
             match p {
                 DefParam::Req(name) | DefParam::Post(name) => {
-                    let v = args.next().unwrap_or(RValue::Nil);
+                    let v = args.next().unwrap_or_default();
                     self.bind_param(name, v, fresh);
                 }
                 DefParam::Opt(name, default) => {
                     if opt_left > 0 {
                         opt_left -= 1;
-                        let v = args.next().unwrap_or(RValue::Nil);
+                        let v = args.next().unwrap_or_default();
                         self.bind_param(name, v, fresh);
                     } else {
                         fresh = false;

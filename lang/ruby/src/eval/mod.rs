@@ -479,11 +479,11 @@ impl<'h> Interp<'h> {
     fn ivar(&mut self, name: &str) -> RValue {
         match &self.st.ctx.this {
             This::Template => {}
-            This::Object(o) => return o.ivars.borrow().get(name).cloned().unwrap_or(RValue::Nil),
-            This::Class(c) => return c.ivars.borrow().get(name).cloned().unwrap_or(RValue::Nil),
+            This::Object(o) => return o.ivars.borrow().get(name).cloned().unwrap_or_default(),
+            This::Class(c) => return c.ivars.borrow().get(name).cloned().unwrap_or_default(),
         }
         if let Some(own) = &self.st.instance {
-            return own.borrow().get(name).cloned().unwrap_or(RValue::Nil);
+            return own.borrow().get(name).cloned().unwrap_or_default();
         }
         if let Some(v) = self.st.ivars.get(name) {
             return v.clone();
@@ -589,7 +589,7 @@ impl<'h> Interp<'h> {
             Kind::IVar(name) => self.ivar(name),
             Kind::Const(name) => self.constant_node(name, at)?,
             // A local the parser has seen assigned before, in a branch not taken: nil.
-            Kind::LVar(name) => self.local(name).cloned().unwrap_or(RValue::Nil),
+            Kind::LVar(name) => self.local(name).cloned().unwrap_or_default(),
             Kind::Call {
                 recv,
                 name,
@@ -730,7 +730,7 @@ impl<'h> Interp<'h> {
                         name: n,
                         vcall: true,
                         ..
-                    } => self.local(n).cloned().unwrap_or(RValue::Nil),
+                    } => self.local(n).cloned().unwrap_or_default(),
                     _ => self.eval(target)?,
                 };
                 let v = match op.as_str() {
@@ -996,7 +996,7 @@ impl<'h> Interp<'h> {
             other => vec![other.clone()],
         };
         for (i, n) in names.iter().enumerate() {
-            self.set_local(n, parts.get(i).cloned().unwrap_or(RValue::Nil));
+            self.set_local(n, parts.get(i).cloned().unwrap_or_default());
         }
     }
 
@@ -1005,7 +1005,7 @@ impl<'h> Interp<'h> {
             c.as_ref()
                 .and_then(|c| c.get(i).cloned().flatten())
                 .map(RValue::str)
-                .unwrap_or(RValue::Nil)
+                .unwrap_or_default()
         };
         Ok(match name {
             "~" => match self.st.last_match.clone() {
@@ -1028,7 +1028,7 @@ impl<'h> Interp<'h> {
                 }
                 None => RValue::Nil,
             },
-            "!" => self.st.handled.clone().unwrap_or(RValue::Nil),
+            "!" => self.st.handled.clone().unwrap_or_default(),
             "&" => group(&self.st.last_match, 0),
             "`" | "'" if self.st.last_match.is_none() => RValue::Nil,
             "`" | "'" => match &self.st.last_match_text {
@@ -1118,7 +1118,7 @@ impl<'h> Interp<'h> {
             },
             _ => Some("expression"),
         };
-        Ok(what.map(RValue::str).unwrap_or(RValue::Nil))
+        Ok(what.map(RValue::str).unwrap_or_default())
     }
 
     fn case(
@@ -1485,9 +1485,9 @@ impl<'h> Interp<'h> {
                         .checked_sub(from_end)
                         .filter(|j| *j >= k)
                         .and_then(|j| items.get(j).cloned());
-                    self.assign(t, v.unwrap_or(RValue::Nil))?;
+                    self.assign(t, v.unwrap_or_default())?;
                 }
-                _ => self.assign(t, items.get(i).cloned().unwrap_or(RValue::Nil))?,
+                _ => self.assign(t, items.get(i).cloned().unwrap_or_default())?,
             }
         }
         Ok(v)
@@ -1754,7 +1754,7 @@ fn bind_nested(scope: &mut defs::Scope, names: &[Name], v: &RValue) {
             }
             None => {
                 let v = index.and_then(|i| parts.get(i).cloned());
-                scope.insert(n.clone(), v.unwrap_or(RValue::Nil));
+                scope.insert(n.clone(), v.unwrap_or_default());
             }
         }
     }
@@ -1776,7 +1776,7 @@ fn bind_rest(scope: &mut defs::Scope, rest: &Name, after: &[Param], args: &mut [
         let v = tail
             .get_mut(j)
             .map(|v| std::mem::replace(v, RValue::Nil))
-            .unwrap_or(RValue::Nil);
+            .unwrap_or_default();
         bind_param(scope, p, v);
     }
 }
@@ -1834,7 +1834,7 @@ fn core_constant_made(name: &str, at: usize) -> R {
             Ok(RValue::Class(Rc::from(n)))
         }
         n if crate::methods::math::constant(n).is_some() => {
-            Ok(crate::methods::math::constant(n).unwrap_or(RValue::Nil))
+            Ok(crate::methods::math::constant(n).unwrap_or_default())
         }
         "Regexp::IGNORECASE" => Ok(RValue::Int(1)),
         "Regexp::EXTENDED" => Ok(RValue::Int(2)),

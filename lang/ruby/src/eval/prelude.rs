@@ -5,7 +5,6 @@
 use super::{Flow, Interp, R};
 use crate::ast::Node;
 use crate::error::RubyError;
-use crate::value::RValue;
 use std::rc::Rc;
 
 /// Ruby's `Set` (set.rb): a class over a hash's keys.
@@ -56,13 +55,7 @@ impl Interp<'_> {
             Ok(body) => self.run_at_top(&body),
             Err(e) => Err(Flow::from(e)),
         };
-        Some(defined.map(|()| {
-            self.st
-                .top_constants
-                .get(name)
-                .cloned()
-                .unwrap_or(RValue::Nil)
-        }))
+        Some(defined.map(|()| self.st.top_constants.get(name).cloned().unwrap_or_default()))
     }
 }
 

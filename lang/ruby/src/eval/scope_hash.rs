@@ -87,7 +87,7 @@ impl Interp<'_> {
         let scope = self.eval_leaf(inner)?;
         let answer = |found: Option<RValue>| {
             Ok(HashRead::Answered(match id {
-                M::op_aref => found.unwrap_or(RValue::Nil),
+                M::op_aref => found.unwrap_or_default(),
                 _ => RValue::Bool(found.is_some()),
             }))
         };

@@ -134,7 +134,7 @@ impl Interp<'_> {
             }
             let mut given = args.into_iter();
             for slot in &layout.slots {
-                ivars.set(slot, given.next().unwrap_or(RValue::Nil));
+                ivars.set(slot, given.next().unwrap_or_default());
             }
             return Ok(());
         }
@@ -187,7 +187,7 @@ impl Interp<'_> {
     /// `s[key]`: the value of the member `key` names.
     fn struct_get(o: &Object, layout: &StructLayout, key: &RValue, at: usize) -> R {
         let slot = &layout.slots[Self::struct_member(layout, key, at)?];
-        Ok(o.ivars.borrow().get(slot).cloned().unwrap_or(RValue::Nil))
+        Ok(o.ivars.borrow().get(slot).cloned().unwrap_or_default())
     }
 
     /// A struct instance's own methods (those its class does not define); `None` for
