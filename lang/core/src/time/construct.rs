@@ -51,8 +51,9 @@ const FIELD_HASH_KEYS: [&str; 8] = [
     "microseconds",
     "nanoseconds",
 ];
-/// The fields, largest first (also the component form's parameters).
-const FIELD_KEYS: &[&str] = FIELD_HASH_KEYS.split_at(1).1;
+/// The fields, largest first (also the component form's parameters, and `Init[Timespan]`'s
+/// hash signature).
+pub(crate) const FIELD_KEYS: &[&str] = FIELD_HASH_KEYS.split_at(1).1;
 
 /// A format argument: one format or a list of formats to try in turn.
 enum Formats<'a> {

@@ -275,19 +275,11 @@ fn make(kind: &str) -> Vec<Signature> {
                     ("format", optional(formats())),
                 ])),
                 one(members(
-                    [
-                        "days",
-                        "hours",
-                        "minutes",
-                        "seconds",
-                        "milliseconds",
-                        "microseconds",
-                        "nanoseconds",
-                    ]
-                    .iter()
-                    .map(|&k| (k, optional(integer.clone())))
-                    .chain([("negative", optional(PType::Boolean(None)))])
-                    .collect(),
+                    crate::time::construct::FIELD_KEYS
+                        .iter()
+                        .map(|&k| (k, optional(integer.clone())))
+                        .chain([("negative", optional(PType::Boolean(None)))])
+                        .collect(),
                 )),
             ]
         }
