@@ -219,13 +219,19 @@ fn expr(n: &Node) -> Expr {
             let (name, value) = (name.clone(), expr(value));
             let op: std::rc::Rc<str> = op.as_str().into();
             let id = M::of(&op);
+            // (`||=` keeps a truthy value, `&&=` a falsy one; decided once, not by the
+            // operator's text at each run)
+            let keeps: Option<bool> = match &*op {
+                "||" => Some(true),
+                "&&" => Some(false),
+                _ => None,
+            };
             Box::new(move |it| {
                 let current = it.local(&name).cloned().unwrap_or_default();
-                let v = match &*op {
-                    "||" if current.truthy() => return Ok(current),
-                    "&&" if !current.truthy() => return Ok(current),
-                    "||" | "&&" => value(it)?,
-                    _ => {
+                let v = match keeps {
+                    Some(truthy) if current.truthy() == truthy => return Ok(current),
+                    Some(_) => value(it)?,
+                    None => {
                         let rhs = value(it)?;
                         let quick = methods::quick::takes(&current)
                             .then(|| methods::quick::call1(&current, id, &rhs))
