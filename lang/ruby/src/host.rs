@@ -60,6 +60,11 @@ pub trait Host {
     fn self_class(&self) -> &str {
         "Puppet::Parser::TemplateWrapper"
     }
+    /// The code's own `self` as Ruby's `NoMethodError` names it (`#<Puppet::Parser::
+    /// TemplateWrapper>`, without the object's address and variables the reference shows).
+    fn self_inspect(&mut self) -> String {
+        format!("#<{}>", self.self_class())
+    }
     /// `scope.to_hash`'s keys: the names of the variables visible where the template is
     /// rendered, each once, in the order of the reference's hash; `None` when the host has
     /// no scope. The interpreter reads each value as `@x` reads it (the same Ruby object

@@ -498,6 +498,13 @@ fn report_detail(origin: &Origin, line: usize, detail: String) -> Error {
     }
 }
 
+/// What the reference's scope raises for `call_function` of a function there is not (a
+/// template's `scope.call_function`, a 3.x function's; a 4.x function's words it otherwise:
+/// `rubyfn::host`).
+pub(crate) fn unknown_function_text(name: &str) -> String {
+    format!("Unknown function '{name}'")
+}
+
 /// The evaluator as a template's host (and, wrapped, a Ruby function's: `rubyfn`).
 pub(crate) struct EvalHost<'e> {
     pub(crate) ev: &'e mut Evaluator,
@@ -595,7 +602,7 @@ impl EvalHost<'_> {
             && !crate::names::is_qualified(name)
             && crate::functions::rubyfn::find(self.ev, name).is_none()
         {
-            return Err(HostError::Raise(format!("Unknown function '{name}'")));
+            return Err(HostError::Raise(unknown_function_text(name)));
         }
         let span = self.ev.call_span;
         let outer = (self.ev.current_builtin, self.ev.current_signatures);
@@ -605,6 +612,11 @@ impl EvalHost<'_> {
         (self.ev.current_builtin, self.ev.current_signatures) = outer;
         self.ev.call_span = span;
         r.map_err(|f| match f {
+            // (a name the evaluator knows of, whose function is not there: stdlib's
+            // `merge` without stdlib on the modulepath)
+            Flow::Error(e) if e.message == self.ev.unknown_function(name).message => {
+                HostError::Raise(unknown_function_text(name))
+            }
             // A Ruby exception Puppet does not catch is that exception again.
             Flow::Error(e) if e.uncaught_class().is_some() => raised_again(&e),
             // An error located in Puppet code (a Puppet-language function) keeps its

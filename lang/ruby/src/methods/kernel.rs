@@ -70,10 +70,7 @@ fn call_with(it: &mut Interp, c: &Call) -> R {
                         .unwrap_or_else(|| m.name.to_string()),
                 ),
                 Some(RValue::Exception(e)) => (e.0.clone(), e.1.clone()),
-                Some(other) => (
-                    "RuntimeError".to_string(),
-                    crate::show::to_s(other),
-                ),
+                Some(other) => ("RuntimeError".to_string(), crate::show::to_s(other)),
                 // in a `rescue` clause, the exception it handles (`$!`) again
                 None => match &it.st.handled {
                     Some(RValue::Exception(e)) => (e.0.clone(), e.1.clone()),
@@ -91,9 +88,17 @@ fn call_with(it: &mut Interp, c: &Call) -> R {
                 Some(RValue::Int(b)) if matches!(b, 2..=36) => Some(*b as u32),
                 Some(RValue::Float(b)) if (2.0..37.0).contains(b) => Some(*b as u32),
                 Some(RValue::Int(0)) => None,
-                Some(RValue::Int(b)) => return raise_as("ArgumentError", format!("invalid radix {b}"), at),
+                Some(RValue::Int(b)) => {
+                    return raise_as("ArgumentError", format!("invalid radix {b}"), at)
+                }
                 Some(other) => {
-                    return raise(format!("no implicit conversion of {} into Integer", other.class_name()), at)
+                    return raise(
+                        format!(
+                            "no implicit conversion of {} into Integer",
+                            other.class_name()
+                        ),
+                        at,
+                    )
                 }
             };
             if base.is_some() && !matches!(c.args[0], RValue::Str(_)) {
@@ -103,11 +108,19 @@ fn call_with(it: &mut Interp, c: &Call) -> R {
                 RValue::Int(i) => Ok(RValue::Int(*i)),
                 RValue::Float(f) if f.is_finite() => Ok(RValue::Int(f.trunc() as i64)),
                 RValue::Str(s) => parse_integer(s, base).map(RValue::Int).map_or_else(
-                    || raise(format!("invalid value for Integer(): {}", crate::show::quote(s)), at),
+                    || {
+                        raise(
+                            format!("invalid value for Integer(): {}", crate::show::quote(s)),
+                            at,
+                        )
+                    },
                     Ok,
                 ),
                 RValue::Nil => raise("can't convert nil into Integer", at),
-                other => raise(format!("can't convert {} into Integer", other.class_name()), at),
+                other => raise(
+                    format!("can't convert {} into Integer", other.class_name()),
+                    at,
+                ),
             }
         }
         M::Float => {
@@ -115,11 +128,22 @@ fn call_with(it: &mut Interp, c: &Call) -> R {
             match &c.args[0] {
                 RValue::Int(i) => Ok(RValue::Float(*i as f64)),
                 RValue::Float(f) => Ok(RValue::Float(*f)),
-                RValue::Str(s) => s.trim().replace('_', "").parse::<f64>().map(RValue::Float).or_else(|_| {
-                    raise(format!("invalid value for Float(): {}", crate::show::quote(s)), at)
-                }),
+                RValue::Str(s) => s
+                    .trim()
+                    .replace('_', "")
+                    .parse::<f64>()
+                    .map(RValue::Float)
+                    .or_else(|_| {
+                        raise(
+                            format!("invalid value for Float(): {}", crate::show::quote(s)),
+                            at,
+                        )
+                    }),
                 RValue::Nil => raise("can't convert nil into Float", at),
-                other => raise(format!("can't convert {} into Float", other.class_name()), at),
+                other => raise(
+                    format!("can't convert {} into Float", other.class_name()),
+                    at,
+                ),
             }
         }
         M::String => {
@@ -132,7 +156,10 @@ fn call_with(it: &mut Interp, c: &Call) -> R {
                 RValue::Nil => RValue::array(smallvec::smallvec![]),
                 RValue::Array(_) => c.args[0].clone(),
                 RValue::Hash(h) => RValue::array(
-                    h.borrow().iter().map(|(k, v)| RValue::array(smallvec::smallvec![k.clone(), v.clone()])).collect::<Vec<_>>(),
+                    h.borrow()
+                        .iter()
+                        .map(|(k, v)| RValue::array(smallvec::smallvec![k.clone(), v.clone()]))
+                        .collect::<Vec<_>>(),
                 ),
                 // (a range's elements, as its `to_a`)
                 RValue::Range(_) => RValue::array(super::enumerable::items(&c.args[0], at)?),
@@ -191,7 +218,11 @@ fn call_with(it: &mut Interp, c: &Call) -> R {
         M::op_backtick | M::system | M::exec | M::spawn | M::fork | M::syscall => unsupported(
             format!(
                 "running a command ({})",
-                if c.id == M::op_backtick { "`...` or %x()" } else { name }
+                if c.id == M::op_backtick {
+                    "`...` or %x()"
+                } else {
+                    name
+                }
             ),
             at,
         ),
@@ -204,22 +235,55 @@ fn call_with(it: &mut Interp, c: &Call) -> R {
             c.arity(0, 0)?;
             Ok(RValue::Bool(it.block_given()))
         }
-        M::eval | M::instance_eval | M::binding => unsupported(
-            format!("'{name}' (Ruby code from a string)"),
-            at,
-        ),
-        M::puts | M::print | M::p | M::pp | M::require | M::load | M::open
-        | M::srand | M::sleep | M::exit | M::abort
-        | M::gets | M::instance_variable_get | M::instance_variables | M::send | M::__send__
-        | M::public_send | M::define_method | M::caller | M::at_exit
-        | M::trap | M::warn | M::lambda | M::proc | M::tap | M::then | M::freeze | M::to_s
-        | M::inspect | M::file | M::tags | M::classes | M::all_tags | M::string | M::result => {
-            unsupported(format!("'{name}'"), at)
+        M::eval | M::instance_eval | M::binding => {
+            unsupported(format!("'{name}' (Ruby code from a string)"), at)
         }
-        _ => raise(
-            format!("undefined local variable or method `{name}' for #<Puppet::Parser::TemplateWrapper>"),
-            at,
-        ),
+        M::puts
+        | M::print
+        | M::p
+        | M::pp
+        | M::require
+        | M::load
+        | M::open
+        | M::srand
+        | M::sleep
+        | M::exit
+        | M::abort
+        | M::gets
+        | M::instance_variable_get
+        | M::instance_variables
+        | M::send
+        | M::__send__
+        | M::public_send
+        | M::define_method
+        | M::caller
+        | M::at_exit
+        | M::trap
+        | M::warn
+        | M::lambda
+        | M::proc
+        | M::tap
+        | M::then
+        | M::freeze
+        | M::to_s
+        | M::inspect
+        | M::file
+        | M::tags
+        | M::classes
+        | M::all_tags
+        | M::string
+        | M::result => unsupported(format!("'{name}'"), at),
+        // (a call with arguments cannot be a variable: Ruby's NoMethodError; `name()`
+        // without arguments, read as a variable here, is the one it words otherwise)
+        _ => {
+            let what = if c.args.is_empty() && c.block.is_none() {
+                "local variable or method"
+            } else {
+                "method"
+            };
+            let this = it.host.self_inspect();
+            raise(format!("undefined {what} `{name}' for {this}"), at)
+        }
     }
 }
 

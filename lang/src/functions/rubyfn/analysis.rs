@@ -130,8 +130,8 @@ fn walk(
                 block: Some(block),
                 ..
             } if m == "create_function" && is_const(recv.as_deref(), "Puppet::Functions") => {
-                let _ = args;
-                *api = Some(v4(block, body)?);
+                let name = args.first().and_then(literal).unwrap_or_default();
+                *api = Some(v4(&name, block, body)?);
             }
             Kind::Call {
                 recv,
@@ -202,7 +202,7 @@ fn walk(
 }
 
 /// A `create_function` block: its dispatches and the rest (methods, constants).
-fn v4(block: &Rc<Block>, body: &mut Vec<Node>) -> Result<Api, RubyError> {
+fn v4(function: &str, block: &Rc<Block>, body: &mut Vec<Node>) -> Result<Api, RubyError> {
     let mut dispatches = Vec::new();
     let mut local_types = Vec::new();
     let mut scope_first = false;
@@ -222,7 +222,7 @@ fn v4(block: &Rc<Block>, body: &mut Vec<Node>) -> Result<Api, RubyError> {
                 let method = args.first().and_then(literal).ok_or_else(|| {
                     RubyError::unsupported("a dispatch whose method is not a literal", n.at)
                 })?;
-                dispatches.push(dispatch(method, d, name == "argument_mismatch")?);
+                dispatches.push(dispatch(function, method, d, name == "argument_mismatch")?);
             }
             Kind::Call {
                 recv: None,
@@ -268,10 +268,66 @@ fn v4(block: &Rc<Block>, body: &mut Vec<Node>) -> Result<Api, RubyError> {
     })
 }
 
+/// The reference's rules for a dispatch's parameters, checked as each is declared: the
+/// counts so far (`max` `None`: a repeated parameter came) and whether a block did.
+struct Declared {
+    min: usize,
+    max: Option<usize>,
+    block: bool,
+}
+
+impl Default for Declared {
+    fn default() -> Declared {
+        Declared {
+            min: 0,
+            max: Some(0),
+            block: false,
+        }
+    }
+}
+
+impl Declared {
+    /// Declares a parameter (`required`: counted in the minimum; `repeated`: no maximum);
+    /// the reference's message when it cannot come here.
+    fn param(&mut self, required: bool, repeated: bool) -> Result<(), &'static str> {
+        if self.block {
+            return Err("Parameters cannot be added after a block parameter");
+        }
+        let Some(max) = self.max else {
+            return Err("Parameters cannot be added after a repeated parameter");
+        };
+        if required && self.min != max {
+            return Err(if repeated {
+                "A required repeated parameter cannot be added after an optional parameter"
+            } else {
+                "A required parameter cannot be added after an optional parameter"
+            });
+        }
+        self.min += usize::from(required);
+        self.max = (!repeated).then_some(max + 1);
+        Ok(())
+    }
+}
+
+/// What the reference raises when a function's definition is wrong (at its first call).
+fn load_error(function: &str, message: &str, at: usize) -> RubyError {
+    RubyError::raised_as(
+        "ArgumentError",
+        format!("Function Load Error for function '{function}': {message}"),
+        at,
+    )
+}
+
 /// A `dispatch :m do ... end` body as a signature declaration.
-fn dispatch(method: String, d: &Block, mismatch: bool) -> Result<Dispatch, RubyError> {
+fn dispatch(
+    function: &str,
+    method: String,
+    d: &Block,
+    mismatch: bool,
+) -> Result<Dispatch, RubyError> {
     let mut parts = Vec::new();
     let mut return_type = None;
+    let mut declared = Declared::default();
     for n in &d.body {
         let Kind::Call {
             recv: None,
@@ -297,6 +353,17 @@ fn dispatch(method: String, d: &Block, mismatch: bool) -> Result<Dispatch, RubyE
             })
             .collect::<Result<_, _>>()?;
         let typed = |lits: &[String]| -> Result<(String, String), RubyError> {
+            // (the name a Symbol, the type a String, as the reference requires)
+            if let [t, p] = args.as_slice() {
+                if matches!(p.kind, Kind::Str(_)) {
+                    let m = "Parameter name argument must be a Symbol. Got String";
+                    return Err(load_error(function, m, n.at));
+                }
+                if matches!(t.kind, Kind::Sym(_)) {
+                    let m = "Parameter 'type' must be a String reference to a Puppet Data Type. Got Symbol";
+                    return Err(load_error(function, m, n.at));
+                }
+            }
             match lits {
                 [t, n] => Ok((t.clone(), n.clone())),
                 _ => Err(RubyError::unsupported(
@@ -305,6 +372,20 @@ fn dispatch(method: String, d: &Block, mismatch: bool) -> Result<Dispatch, RubyE
                 )),
             }
         };
+        let order = match &**name {
+            "param" | "required_param" => declared.param(true, false),
+            "optional_param" => declared.param(false, false),
+            "repeated_param" | "optional_repeated_param" => declared.param(false, true),
+            "required_repeated_param" => declared.param(true, true),
+            "block_param" | "required_block_param" | "optional_block_param" => {
+                match std::mem::replace(&mut declared.block, true) {
+                    true => Err("Attempt to redefine block"),
+                    false => Ok(()),
+                }
+            }
+            _ => Ok(()),
+        };
+        order.map_err(|m| load_error(function, m, n.at))?;
         match &**name {
             "param" | "required_param" => {
                 let (t, p) = typed(&lits)?;
@@ -314,7 +395,7 @@ fn dispatch(method: String, d: &Block, mismatch: bool) -> Result<Dispatch, RubyE
                 let (t, p) = typed(&lits)?;
                 parts.push((t, p, "?"));
             }
-            "repeated_param" => {
+            "repeated_param" | "optional_repeated_param" => {
                 let (t, p) = typed(&lits)?;
                 parts.push((t, p, "*"));
             }
@@ -334,7 +415,14 @@ fn dispatch(method: String, d: &Block, mismatch: bool) -> Result<Dispatch, RubyE
                         (one.clone(), "block".to_string())
                     }
                     [one] => ("Callable".to_string(), one.clone()),
-                    [t, p, ..] => (t.clone(), p.clone()),
+                    [t, p] => (t.clone(), p.clone()),
+                    more => {
+                        let m = format!(
+                            "block_param accepts max 2 arguments (type, name), got {}.",
+                            more.len()
+                        );
+                        return Err(load_error(function, &m, n.at));
+                    }
                 };
                 parts.push((t, p, if q.is_empty() { "&" } else { "&?" }));
             }

@@ -140,6 +140,27 @@ impl FunctionHost<'_> {
     /// not on the Puppet stack meanwhile, as Ruby frames are not on the reference's
     /// (stdlib's `deprecation` from a Ruby function names the Puppet call's site and the
     /// one before it, `at ["unknown", 2]:["unknown", 0]`).
+    /// A 4.x function's `call_function` of a function there is not, as the reference's
+    /// `Function#call_function` words it (`Function m::f(): Unknown function: 'x'`); a 3.x
+    /// function's (the scope's) as a template's.
+    fn unknown_worded(
+        &self,
+        name: &str,
+        r: Result<RValue, HostError>,
+    ) -> Result<RValue, HostError> {
+        match r {
+            Err(HostError::Raise(m))
+                if !self.v3 && m == crate::functions::template::unknown_function_text(name) =>
+            {
+                Err(HostError::Raise(format!(
+                    "Function {}(): Unknown function: '{name}'",
+                    self.function
+                )))
+            }
+            r => r,
+        }
+    }
+
     fn call_into_puppet<T>(&mut self, f: impl FnOnce(&mut EvalHost) -> T) -> T {
         let sites = &mut self.inner.ev.call_sites;
         let own = sites.last().map(|(source, span)| (source.clone(), span));
@@ -167,7 +188,8 @@ impl Host for FunctionHost<'_> {
     }
     fn call_function(&mut self, name: &str, args: Vec<RValue>) -> Result<RValue, HostError> {
         self.flush_deprecations();
-        self.call_into_puppet(|h| h.call_function(name, args))
+        let r = self.call_into_puppet(|h| h.call_function(name, args));
+        self.unknown_worded(name, r)
     }
     fn call_legacy_function(&mut self, name: &str, args: Vec<RValue>) -> Result<RValue, HostError> {
         self.flush_deprecations();
@@ -187,6 +209,19 @@ impl Host for FunctionHost<'_> {
     }
     fn self_is_scope(&self) -> bool {
         self.v3
+    }
+    /// A 3.x function's `self`, the scope, as the reference's `Scope#inspect`: the resource
+    /// whose body it is (`Scope(Class[main]):Puppet::Parser::Scope`).
+    fn self_inspect(&mut self) -> String {
+        if !self.v3 {
+            return format!("#<{}>", self.function);
+        }
+        let ev = &self.inner.ev;
+        let resource = match ev.scope.as_deref() {
+            Some(s) => ev.compilation.catalog.get(s.resource).reference(),
+            None => "Class[main]".to_string(),
+        };
+        format!("Scope({resource}):Puppet::Parser::Scope")
     }
     /// A 4.x function's `self` is an instance of a class named as the function; a 3.x
     /// function's is the scope.
@@ -215,7 +250,8 @@ impl Host for FunctionHost<'_> {
                     )));
                 };
                 let f = ruby::show::to_s(f);
-                Some(self.call_into_puppet(|h| h.call_function(&f, rest.to_vec())))
+                let r = self.call_into_puppet(|h| h.call_function(&f, rest.to_vec()));
+                Some(self.unknown_worded(&f, r))
             }
             // Puppet's translation (`_('message')`, GettextHelper): the message itself
             "_" if args.len() == 1 => Some(Ok(args[0].clone())),
@@ -249,7 +285,8 @@ impl Host for FunctionHost<'_> {
     ) -> Option<Result<RValue, HostError>> {
         self.flush_deprecations();
         let closure = self.lambda_of(block);
-        Some(self.call_into_puppet(|h| h.call_function_with_closure(name, args, &closure)))
+        let r = self.call_into_puppet(|h| h.call_function_with_closure(name, args, &closure));
+        Some(self.unknown_worded(name, r))
     }
 
     fn owns_object(&self, object: &RValue) -> bool {

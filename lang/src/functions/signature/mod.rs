@@ -160,6 +160,10 @@ impl Signature {
 
     /// The reference's listing form: `Hash hash, Callable[2, 2] block`.
     pub fn display(&self) -> String {
+        // (a signature without parameters is shown empty, its block too, as the reference)
+        if self.params.is_empty() {
+            return String::new();
+        }
         let mut parts: Vec<String> = self
             .params
             .iter()
