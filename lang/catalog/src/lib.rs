@@ -73,6 +73,11 @@ pub struct Resource {
     /// define's parameter given undef has a value, an override may not set one again, a
     /// built-in type must have the parameter).
     pub undef_parameters: Vec<Rc<str>>,
+    /// The order the declaration gave its parameters in, when it set some to undef: one
+    /// given a value later (by an override or a collector) takes the place the reference
+    /// keeps for it, among the declaration's (`notify { 'e': message => undef, withpath =>
+    /// true }` overridden with a message lists the message first).
+    pub declared_order: Option<Rc<[Rc<str>]>>,
     /// The scope (its resource: a class, define instance, node, `Class[main]` for the top
     /// scope) that set a parameter, where that is not the scope that declared the resource:
     /// a resource default of an enclosing scope, an override from a subclass. The reference
@@ -146,6 +151,7 @@ impl Resource {
             title: title.into(),
             parameters: Params::default(),
             undef_parameters: Vec::new(),
+            declared_order: None,
             parameter_sources: Vec::new(),
             tags,
             tag_parent: None,
@@ -192,9 +198,32 @@ impl Resource {
                 self.undef_parameters.push(name);
             }
         } else {
-            self.undef_parameters.retain(|n| *n != name);
-            self.parameters.insert(name, value);
+            let was_undef = self.undef_parameters.iter().position(|n| *n == name);
+            match (was_undef, &self.declared_order) {
+                (Some(i), Some(order)) if !self.parameters.contains_key(&name) => {
+                    self.undef_parameters.remove(i);
+                    // before the first parameter the declaration gave after it
+                    let after = order.iter().skip_while(|n| **n != name).skip(1);
+                    let at = after
+                        .filter_map(|n| self.parameters.get_index_of(n))
+                        .min()
+                        .unwrap_or(self.parameters.len());
+                    self.parameters.shift_insert(at, name, value);
+                }
+                (Some(i), _) => {
+                    self.undef_parameters.remove(i);
+                    self.parameters.insert(name, value);
+                }
+                (None, _) => {
+                    self.parameters.insert(name, value);
+                }
+            }
         }
+    }
+
+    /// Whether a parameter is set to undef explicitly.
+    pub fn is_set_to_undef(&self, name: &str) -> bool {
+        self.undef_parameters.iter().any(|n| &**n == name)
     }
 
     /// Whether a parameter is set, to a value or to undef.

@@ -508,8 +508,8 @@ impl Evaluator {
             .collect();
         // A define instance binds a parameter given undef where it was given (its default
         // is listed there): the order of all, kept only when some are undef.
-        let given_order = (matches!(kind, ResourceKind::Define(_)) && !undef_parameters.is_empty())
-            .then(|| params.keys().cloned().collect());
+        let given_order: Option<Rc<[Rc<str>]>> =
+            (!undef_parameters.is_empty()).then(|| params.keys().cloned().collect());
         params.retain(|_, v| !v.is_undef());
         let container = self.container();
         if let Some(t) = params.get("tag").filter(|_| !tag_given) {
@@ -572,6 +572,7 @@ impl Evaluator {
         let id = self.compilation.catalog.add(Resource {
             parameters: params,
             undef_parameters,
+            declared_order: given_order.clone(),
             tag_parent: Some(container),
             origin: Some(Origin {
                 source: self.source.clone(),
@@ -895,6 +896,10 @@ impl Evaluator {
             let r = self.compilation.catalog.get_mut(id);
             let value = match (a.append, r.parameters.get(&a.name)) {
                 (true, Some(old)) => append_values(old, &a.value),
+                // (onto a parameter set to undef: Ruby's `[nil, new].flatten`)
+                (true, None) if r.is_set_to_undef(&a.name) => {
+                    append_values(&Value::array(vec![Value::Undef]), &a.value)
+                }
                 _ => a.value.clone(),
             };
             r.set_parameter(a.name.clone(), value);

@@ -109,4 +109,12 @@ PROGRAMS += [
     "class b { include c } class c inherits a { notice($a::x) } class a { $x = 1 } include b, a",
     # --- (mismatches, session 37) a define's parameter mismatches, each on a line
     "define d(Array[String] $p) {} d { 'x': p => [1, 2] }",
+    # --- (catalog, seed 45, session 42) a parameter the declaration set to undef keeps its
+    # place when a collector gives it a value, and `+>` onto it appends to undef
+    "notify { 'e': message => undef, withpath => true } Notify <| title == 'e' |> { message +> 'x' }",
+    "notify { 'e': message => undef, withpath => true } Notify <| title == 'e' |> { message => 'x' }",
+    "notify { 'e': loglevel => undef, message => undef, withpath => true } Notify <| title == 'e' |> { message => 'x', loglevel => info }",
+    "notify { 'e': withpath => true } Notify <| title == 'e' |> { message +> 'x' }",
+    "notify { 'e': message => [], withpath => true } Notify <| title == 'e' |> { message +> ['x', ['y']] }",
+    "define d($a = 1, $b = 2) { notify { $title: message => \"${a} ${b}\" } } d { 'x': a => undef, b => 3 } D <| title == 'x' |> { a => 5 }",
 ]
