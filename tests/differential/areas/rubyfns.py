@@ -72,7 +72,21 @@ def statements(rng, ruby, api, names):
     """A few statements before the value: locals, `call_function`, a guard that raises."""
     out = []
     for _ in range(rng.randint(0, 3)):
-        k = rng.randrange(8)
+        k = rng.randrange(10)
+        if k == 8:
+            # Puppet's logging, and the scope's for a 3.x function
+            level = rng.choice(["warning", "notice", "info", "debug", "err"])
+            text = rlit(rng.choice(["note: ", "w ", ""])) + " + @s.to_s"
+            out.append(rng.choice([f"Puppet.{level}({text})",
+                                   f"{level}({text})" if api == 3 else f"Puppet.{level}({text})"]))
+            continue
+        if k == 9:
+            # what a variable of the scope is, read as each API reads it
+            name = rng.choice(["s", "::s", "u", "::u", "n", "a", "h", "nope"])
+            read = (f"closure_scope[{rlit(name)}]" if api == 4 else
+                    rng.choice([f"lookupvar({rlit(name)})", f"self[{rlit(name)}]"]))
+            out.append(f"@t = {read}.inspect")
+            continue
         if k == 0:
             out.append(f"tmp = {ruby.any()}")
             out.append("@t = tmp.to_s")
@@ -131,6 +145,9 @@ def body_4x(rng, names, params_decl, block):
         lines.append(f"@{v} = {src}")
     lines += [scope_reads(s, 4) for s in statements(rng, ruby, 4, names)]
     value = scope_reads(returned(rng, ruby), 4)
+    if names and rng.random() < 0.2:
+        value = rng.choice([f"{names[0]}.inspect", f"{names[0]}.class.to_s",
+                            f"[{', '.join(names)}].map(&:nil?)"])
     if block == "required":
         value = rng.choice([f"yield({value})", f"blk.call({value}, @n)", f"yield(@s, {value})"])
     elif block == "optional":
@@ -176,7 +193,7 @@ def dispatch_4x(rng, name, names, wrong):
         lines.append("    optional_block_param :blk")
         params.append("&blk")
     if rng.random() < 0.3:
-        lines.append(f"    return_type '{rng.choice(['Any', 'String', 'Integer', 'Array', 'Data', 'Variant[String, Integer]', 'Hash'])}'")
+        lines.append(f"    return_type '{rng.choice(['Any', 'Data', 'RichData', 'String', 'Integer', 'Array', 'Variant[String, Integer, Array, Hash, Boolean]', 'Hash', 'Optional[Scalar]'])}'")
     return lines, f"  def {name}({', '.join(params)})", decl, block
 
 
@@ -238,6 +255,10 @@ def function_3x(rng, i):
             lines.append(f"@{v} = {RUBY_VALUES[v]}")
     lines += [scope_reads(s, 3) for s in statements(rng, ruby, 3, [])]
     value = scope_reads(returned(rng, ruby), 3)
+    if rng.random() < 0.25:
+        value = rng.choice(["args.inspect", "args.map { |a| a.class.to_s }.join(',')",
+                            "args.map { |a| a.nil? ? 'nil' : a }", "args.size.to_s",
+                            "args.flatten.compact.size"])
     if kind == ":statement":
         lines.append(f"@ignored = {value}")
         lines.append("nil")
@@ -279,6 +300,9 @@ def call_4x(rng, i, names, block, bad):
 
 def call_3x(rng, i, names, bad):
     args = [f"${v}" for v in names]
+    if args and rng.random() < 0.3:
+        # undef, alone and nested, as a 3.x function receives it
+        args[rng.randrange(len(args))] = rng.choice(["undef", "[$u, 1]", "{'k' => $u}", "$u", "''"])
     if bad == "count":
         args = args + ["'extra'"] if rng.random() < 0.5 or not args else args[:-1]
     if args and rng.random() < 0.2:
