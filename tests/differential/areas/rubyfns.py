@@ -120,6 +120,13 @@ def statements(rng, ruby, api, names):
                 out.append(f"raise {err}, {msg} + @s.to_s if {cond}")
             else:
                 out.append(f"raise({err}, {msg}) unless {cond}")
+        elif k == 3 and rng.random() < 0.5:
+            out.append(rng.choice([
+                f"@t = PuppetX::M::Util.fmt({ruby.any()})",
+                f"@t = PuppetX::M::Util.fmt({ruby.any()}, {rng.randint(0, 6)})",
+                f"@t = PuppetX::M::Util.new({ruby.s()}).add({ruby.i()}).add(@s).to_s",
+                "@t = PuppetX::M::Util::SEP * 2",
+            ]))
         elif k == 3:
             out.append(f"@n = @n.to_i + {ruby.i()}")
         elif k == 4:
@@ -200,7 +207,8 @@ def dispatch_4x(rng, name, names, wrong):
 def function_4x(rng, i, names, wrong):
     """A 4.x function `m::fI` taking `names` (`wrong`: those its dispatch types wrongly);
     returns (file text, the block's kind)."""
-    out = [f"Puppet::Functions.create_function(:'m::f{i}') do"]
+    out = ["require 'puppet_x/m/util'", "",
+           f"Puppet::Functions.create_function(:'m::f{i}') do"]
     if rng.random() < 0.12:
         # no dispatch: the method named as the function, its arity the Ruby method's
         params = ", ".join(names)
@@ -264,9 +272,43 @@ def function_3x(rng, i):
         lines.append("nil")
     else:
         lines.append(value)
-    text = ["module Puppet::Parser::Functions", head] + ["    " + l for l in lines] + ["  end", "end"]
+    text = ["require 'puppet_x/m/util'", "", "module Puppet::Parser::Functions", head] + ["    " + l for l in lines] + ["  end", "end"]
     return "\n".join(text) + "\n", names
 
+
+# A helper of the module's `lib/puppet_x`, as real modules' functions require theirs.
+HELPER = """module PuppetX
+  module M
+    # formats values for the functions
+    class Util
+      SEP = '|'
+
+      def self.fmt(value, width = 3)
+        case value
+        when Array then value.map { |v| fmt(v, width) }.join(SEP)
+        when Hash then value.sort.map { |k, v| "#{k}=#{fmt(v, width)}" }.join(SEP)
+        when nil then 'nil'
+        else value.to_s.rjust(width, '.')
+        end
+      end
+
+      def initialize(prefix)
+        @prefix = prefix
+        @seen = []
+      end
+
+      def add(x)
+        @seen << x
+        self
+      end
+
+      def to_s
+        "#{@prefix}:#{@seen.join(',')}"
+      end
+    end
+  end
+end
+"""
 
 PUPPET_FN = """function m::p(Array $xs) >> Array {
   $xs.map |$x| { "${x}!" }
@@ -312,6 +354,7 @@ def call_3x(rng, i, names, bad):
 
 def program(rng):
     files = {"modules/m/functions/p.pp": PUPPET_FN,
+             "modules/m/lib/puppet_x/m/util.rb": HELPER,
              "modules/m/lib/puppet/parser/functions/m_p0.rb": PUPPET_3X}
     bad_program = rng.random() < 0.25
     calls = []
