@@ -35,10 +35,28 @@ fn comparison_error(a: &Value, b: &Value) -> Error {
 /// The order `sort` uses without a lambda: numbers numerically, strings by bytes (case
 /// sensitive), arrays element by element; anything else is an error.
 pub fn natural_order(a: &Value, b: &Value) -> Result<Ordering, Error> {
-    natural_order_at(a, b, 0)
+    natural_order_at(a, b, 0).map_err(|e| match e {
+        // (Ruby's `Array#<=>` is nil when two of its elements are: the comparison that
+        // fails is the arrays', `comparison of Array with Array failed`)
+        Unordered::Incomparable => comparison_error(a, b),
+        Unordered::Failed(e) => e,
+    })
 }
 
-fn natural_order_at(a: &Value, b: &Value, depth: usize) -> Result<Ordering, Error> {
+/// Why two values have no natural order: Ruby's `<=>` gives nil for them, or the
+/// comparison failed otherwise (an interruption).
+enum Unordered {
+    Incomparable,
+    Failed(Error),
+}
+
+impl From<Error> for Unordered {
+    fn from(e: Error) -> Unordered {
+        Unordered::Failed(e)
+    }
+}
+
+fn natural_order_at(a: &Value, b: &Value, depth: usize) -> Result<Ordering, Unordered> {
     let num = |v: &Value| match v {
         Value::Integer(i) => Some(*i as f64),
         Value::Float(f) => Some(*f),
@@ -50,7 +68,7 @@ fn natural_order_at(a: &Value, b: &Value, depth: usize) -> Result<Ordering, Erro
         (Value::SemVer(x), Value::SemVer(y)) => Ok(x.cmp(y)),
         (Value::Timespan(_) | Value::Timestamp(_), _)
         | (_, Value::Timespan(_) | Value::Timestamp(_)) => {
-            super::shims::compare_time(a, b).ok_or_else(|| comparison_error(a, b))
+            super::shims::compare_time(a, b).ok_or(Unordered::Incomparable)
         }
         (Value::Array(x), Value::Array(y)) if Rc::ptr_eq(x, y) => Ok(Ordering::Equal),
         (Value::Array(x), Value::Array(y)) if depth < 512 => {
@@ -68,7 +86,7 @@ fn natural_order_at(a: &Value, b: &Value, depth: usize) -> Result<Ordering, Erro
             (Some(x), Some(y)) => Ok(x.partial_cmp(&y).unwrap_or(Ordering::Equal)),
             // Ruby's `Object#<=>`: equal values compare as 0 (`sort([true, true])`).
             _ if a == b => Ok(Ordering::Equal),
-            _ => Err(comparison_error(a, b)),
+            _ => Err(Unordered::Incomparable),
         },
     }
 }

@@ -836,11 +836,12 @@ fn detailed_actual(alternatives: &[&PType], actual: &PType) -> String {
     match actual {
         // (the reference builds a new Hash type of the key and value types, which
         // normalizes them: `Integer[2, 2]` and `Integer[3, 3]` are `Integer[2, 3]`)
-        // Against several alternatives merged, the first one's description's: a Hash
-        // describes the hash without its size, another type with it (`got Hash[Integer[1,
-        // 2], Integer[2, 3], 2, 2]`).
+        // Against several alternatives merged, the first one's description's: a Hash or a
+        // Struct describes the hash without its size, another type with it (`got
+        // Hash[Integer[1, 2], Integer[2, 3], 2, 2]`).
         PType::Hash(k, v, s) if s.to != 0 && (strip || alternatives.len() > 1) => {
-            let size = if alternatives.len() > 1 && !matches!(alternatives[0], PType::Hash(..)) {
+            let first_sizeless = matches!(alternatives[0], PType::Hash(..) | PType::Struct(_));
+            let size = if alternatives.len() > 1 && !first_sizeless {
                 *s
             } else {
                 IntRange::SIZE

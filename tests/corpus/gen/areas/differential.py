@@ -1075,6 +1075,21 @@ PROGRAMS += [
     "Regexp('(')",
     "Pattern['(']",
 ]
+# --- (mismatches and ordering, seed 46, session 42) a hash of non-String keys against
+# several alternatives of which the first is a Struct: described without its size, as a
+# Hash first describes it; `sort` of arrays whose elements do not compare fails on the
+# arrays (Ruby's `Array#<=>` is nil), not on the elements.
+PROGRAMS += [
+    "function f(Variant[Struct[{'a' => Integer}], Hash[Integer, String]] $x) { $x } f({2 => 3})",
+    "function f(Variant[Struct[{'a' => Integer}], Integer] $x) { $x } f({2 => 3})",
+    "function f(Variant[Integer, Struct[{'a' => Integer}]] $x) { $x } f({2 => 3})",
+    "function f(Variant[Struct[{'a' => Integer}], Struct[{'b' => Integer}]] $x) { $x } f({2 => 3, 4 => 5})",
+    "sort([[String[1], 'b'], [{}, 1]])",
+    "sort([[1, 'a'], [1, 2]])",
+    "sort([[1], [1, [2, 'x']], [1, [2, 3]]])",
+    "[['a', 1], ['a', 'b']].sort",
+    "sort([1, 'a'])",
+]
 # Types are objects of the reference's type system (`Integer =~ Object`); `compare`'s third
 # argument's errors in the reference's order; `shellquote` fails where the reference's Ruby
 # fails on a word.
