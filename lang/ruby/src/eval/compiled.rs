@@ -18,6 +18,8 @@ use crate::methods::{self, M};
 use crate::value::RValue;
 use std::cell::{Cell, RefCell};
 
+mod sites;
+
 /// An expression compiled: it gives the node's value.
 type Expr = Box<dyn Fn(&mut Interp<'_>) -> R>;
 /// A statement compiled: its value is not used (`Interp::statement`).
@@ -407,7 +409,8 @@ fn expr(n: &Node) -> Expr {
                     let arg = args.first().map(QuickArg::of);
                     // (the receiver when it is not a local: a method's call)
                     let recv = expr(r);
-                    Box::new(move |it| {
+                    let local = var.clone();
+                    let general: Expr = Box::new(move |it| {
                         if let Some(v) = quick_on_local(it, &var, id, arg.as_ref())? {
                             return Ok(v);
                         }
@@ -421,15 +424,15 @@ fn expr(n: &Node) -> Expr {
                             None,
                             at,
                         )
-                    })
+                    });
+                    sites::site(id, args.first(), sites::Fallback::Local(local, general), at)
                 }
                 _ => {
                     let recv = expr(r);
                     let id = name.id();
-                    let quick = (block.is_none() && args.len() <= 1 && !safe)
-                        .then(|| args.first().map(QuickArg::of));
-                    Box::new(move |it| {
-                        let v = recv(it)?;
+                    let plain = block.is_none() && args.len() <= 1 && !safe;
+                    let quick = plain.then(|| args.first().map(QuickArg::of));
+                    let slow: sites::Slow = Box::new(move |it, v| {
                         // (`call_on`'s first path, the argument compiled)
                         if let Some(arg) = &quick {
                             if methods::quick::takes(&v) {
@@ -450,7 +453,13 @@ fn expr(n: &Node) -> Expr {
                             ),
                             None => Ok(RValue::Nil),
                         }
-                    })
+                    });
+                    let fb = sites::Fallback::Value(recv, slow);
+                    if plain {
+                        sites::site(id, args.first(), fb, at)
+                    } else {
+                        fb.general()
+                    }
                 }
             }
         }
