@@ -18,7 +18,7 @@
 //! so that code that defines its own `Array` (in a module, at the top) is answered by the
 //! general path.
 
-use super::Expr;
+use super::{Cond, Expr};
 use crate::ast::{Kind, Name, Node, Part};
 use crate::eval::{Interp, R};
 use crate::methods::{self, M};
@@ -82,6 +82,118 @@ impl Arg {
     }
 }
 
+/// The predicates' sites (`nil?`, `empty?`, `==`, `!=`, integer comparisons,
+/// `String#include?` of a string): `$build(fb, arg, op)` with `op` giving the answer's
+/// truth or declining, as a value's site (`build_bool`) or a condition's (`build_cond`);
+/// `Err((fb, arg))` for any other call.
+macro_rules! predicate {
+    ($id:expr, $arg:expr, $fb:expr, $build:ident) => {{
+        use methods::quick::takes;
+        match ($id, &$arg) {
+            (M::nil_p, Arg::None) => Ok($build($fb, $arg, |v: &RValue, _: &RValue| {
+                takes(v).then(|| matches!(v, RValue::Nil))
+            })),
+            (M::empty_p, Arg::None) => Ok($build($fb, $arg, |v: &RValue, _: &RValue| {
+                Some(match v {
+                    RValue::Array(a) => a.borrow().is_empty(),
+                    RValue::Hash(h) => h.borrow().is_empty(),
+                    RValue::Str(s) => s.is_empty(),
+                    _ => return None,
+                })
+            })),
+            (M::op_eq, Arg::Local(_) | Arg::Lit(_)) => {
+                Ok($build($fb, $arg, |v: &RValue, x: &RValue| match v {
+                    // (a string equals only a string: `String#==`)
+                    RValue::Str(s) => Some(matches!(x, RValue::Str(o) if **o == **s)),
+                    _ if takes(v) => Some(v.equals(x)),
+                    _ => None,
+                }))
+            }
+            (M::op_ne, Arg::Local(_) | Arg::Lit(_)) => {
+                Ok($build($fb, $arg, |v: &RValue, x: &RValue| {
+                    takes(v).then(|| !v.equals(x))
+                }))
+            }
+            (M::op_lt, Arg::Local(_) | Arg::Lit(_)) => {
+                Ok($build($fb, $arg, |v: &RValue, x: &RValue| match (v, x) {
+                    (RValue::Int(a), RValue::Int(b)) => Some(a < b),
+                    _ => None,
+                }))
+            }
+            (M::op_le, Arg::Local(_) | Arg::Lit(_)) => {
+                Ok($build($fb, $arg, |v: &RValue, x: &RValue| match (v, x) {
+                    (RValue::Int(a), RValue::Int(b)) => Some(a <= b),
+                    _ => None,
+                }))
+            }
+            (M::op_gt, Arg::Local(_) | Arg::Lit(_)) => {
+                Ok($build($fb, $arg, |v: &RValue, x: &RValue| match (v, x) {
+                    (RValue::Int(a), RValue::Int(b)) => Some(a > b),
+                    _ => None,
+                }))
+            }
+            (M::op_ge, Arg::Local(_) | Arg::Lit(_)) => {
+                Ok($build($fb, $arg, |v: &RValue, x: &RValue| match (v, x) {
+                    (RValue::Int(a), RValue::Int(b)) => Some(a >= b),
+                    _ => None,
+                }))
+            }
+            // `s.include?('.')` of a string (`String#include?` of a string argument)
+            (M::include_p, Arg::Local(_) | Arg::Lit(_)) => {
+                Ok($build($fb, $arg, |v: &RValue, x: &RValue| match (v, x) {
+                    (RValue::Str(s), RValue::Str(t)) => Some(s.contains(&**t)),
+                    _ => None,
+                }))
+            }
+            _ => Err(($fb, $arg)),
+        }
+    }};
+}
+
+/// Whether `id` is a method whose site may answer a condition without a value
+/// ([`cond`]).
+pub(super) fn is_predicate(id: M) -> bool {
+    matches!(
+        id,
+        M::nil_p
+            | M::empty_p
+            | M::op_eq
+            | M::op_ne
+            | M::op_lt
+            | M::op_le
+            | M::op_gt
+            | M::op_ge
+            | M::include_p
+            | M::is_a_p
+            | M::kind_of_p
+    )
+}
+
+/// The call `recv.name(arg)` as an `if`'s condition (`name` one that [`is_predicate`]):
+/// its truth, from the predicate's site, else from the general path's value.
+pub(super) fn cond(id: M, arg: Option<&Node>, fb: Fallback, at: usize) -> Cond {
+    if matches!(id, M::is_a_p | M::kind_of_p) {
+        if let Some(Node {
+            kind: Kind::Const(c),
+            ..
+        }) = arg
+        {
+            if let Some(core) = Core::of(c) {
+                return is_a_cond(fb, CoreKnown::new(c.to_string(), core, at));
+            }
+        }
+    }
+    let declined = match Arg::of(arg) {
+        Some(arg) => match predicate!(id, arg, fb, build_cond) {
+            Ok(site) => return site,
+            Err((fb, _)) => fb,
+        },
+        None => fb,
+    };
+    let general = declined.general();
+    Box::new(move |it| Ok(general(it)?.truthy()))
+}
+
 /// The call `recv.name(arg)` (no block, not `&.`), specialized when its method and
 /// argument allow it, else its general path (`fb`).
 pub(super) fn site(id: M, arg: Option<&Node>, fb: Fallback, at: usize) -> Expr {
@@ -101,24 +213,16 @@ pub(super) fn site(id: M, arg: Option<&Node>, fb: Fallback, at: usize) -> Expr {
     let Some(arg) = Arg::of(arg) else {
         return fb.general();
     };
-    use methods::quick::takes;
+    let (fb, arg) = match predicate!(id, arg, fb, build_bool) {
+        Ok(site) => return site,
+        Err(declined) => declined,
+    };
     match (id, &arg) {
-        (M::nil_p, Arg::None) => build(fb, arg, |v, _| {
-            takes(v).then(|| RValue::Bool(matches!(v, RValue::Nil)))
-        }),
         (M::size | M::length, Arg::None) => build(fb, arg, |v, _| {
             Some(RValue::Int(match v {
                 RValue::Array(a) => a.borrow().len() as i64,
                 RValue::Hash(h) => h.borrow().len() as i64,
                 RValue::Str(s) => s.chars().count() as i64,
-                _ => return None,
-            }))
-        }),
-        (M::empty_p, Arg::None) => build(fb, arg, |v, _| {
-            Some(RValue::Bool(match v {
-                RValue::Array(a) => a.borrow().is_empty(),
-                RValue::Hash(h) => h.borrow().is_empty(),
-                RValue::Str(s) => s.is_empty(),
                 _ => return None,
             }))
         }),
@@ -179,19 +283,6 @@ pub(super) fn site(id: M, arg: Option<&Node>, fb: Fallback, at: usize) -> Expr {
             }
             _ => None,
         }),
-        (M::op_eq, Arg::Local(_) | Arg::Lit(_)) => build(fb, arg, |v, x| match v {
-            // (a string equals only a string: `String#==`)
-            RValue::Str(s) => Some(RValue::Bool(matches!(x, RValue::Str(o) if **o == **s))),
-            _ if takes(v) => Some(RValue::Bool(v.equals(x))),
-            _ => None,
-        }),
-        (M::op_ne, Arg::Local(_) | Arg::Lit(_)) => {
-            build(fb, arg, |v, x| takes(v).then(|| RValue::Bool(!v.equals(x))))
-        }
-        (M::op_lt, Arg::Local(_) | Arg::Lit(_)) => int_op(fb, arg, |a, b| RValue::Bool(a < b)),
-        (M::op_le, Arg::Local(_) | Arg::Lit(_)) => int_op(fb, arg, |a, b| RValue::Bool(a <= b)),
-        (M::op_gt, Arg::Local(_) | Arg::Lit(_)) => int_op(fb, arg, |a, b| RValue::Bool(a > b)),
-        (M::op_ge, Arg::Local(_) | Arg::Lit(_)) => int_op(fb, arg, |a, b| RValue::Bool(a >= b)),
         // (an overflow becomes a bignum: the general path's)
         (M::op_add, Arg::Local(_) | Arg::Lit(_)) => build(fb, arg, |v, x| match (v, x) {
             (RValue::Int(a), RValue::Int(b)) => a.checked_add(*b).map(RValue::Int),
@@ -210,17 +301,28 @@ pub(super) fn site(id: M, arg: Option<&Node>, fb: Fallback, at: usize) -> Expr {
             RValue::Array(a) => Some(methods::array::delete(a, x)),
             _ => None,
         }),
-        // `s.include?('.')` of a string (`String#include?` of a string argument)
-        (M::include_p, Arg::Local(_) | Arg::Lit(_)) => build(fb, arg, |v, x| match (v, x) {
-            (RValue::Str(s), RValue::Str(t)) => Some(RValue::Bool(s.contains(&**t))),
-            _ => None,
-        }),
         _ => fb.general(),
     }
 }
 
-/// A site whose answer `op` gives from the receiver's and the argument's values (nil when
-/// there is no argument), or declines.
+/// `op`'s answer for the receiver `v` and the site's argument (nil when there is none; a
+/// name that is not a defined local declines).
+#[inline(always)]
+fn answer<T>(
+    it: &Interp<'_>,
+    v: &RValue,
+    arg: &Arg,
+    op: &impl Fn(&RValue, &RValue) -> Option<T>,
+) -> Option<T> {
+    match arg {
+        Arg::None => op(v, &RValue::Nil),
+        Arg::Lit(x) => op(v, x),
+        Arg::Local(n) => op(v, it.local(n)?),
+    }
+}
+
+/// A site whose answer `op` gives from the receiver's and the argument's values, or
+/// declines.
 fn build<F>(fb: Fallback, arg: Arg, op: F) -> Expr
 where
     F: Fn(&RValue, &RValue) -> Option<RValue> + 'static,
@@ -228,44 +330,53 @@ where
     match fb {
         Fallback::Local(var, general) => Box::new(move |it| {
             if let Some(v) = it.local(&var) {
-                let answer = match &arg {
-                    Arg::None => op(v, &RValue::Nil),
-                    Arg::Lit(x) => op(v, x),
-                    Arg::Local(n) => match it.local(n) {
-                        Some(x) => op(v, x),
-                        None => None,
-                    },
-                };
-                if let Some(answer) = answer {
-                    return Ok(answer);
+                if let Some(a) = answer(it, v, &arg, &op) {
+                    return Ok(a);
                 }
             }
             general(it)
         }),
         Fallback::Value(recv, slow) => Box::new(move |it| {
             let v = recv(it)?;
-            let answer = match &arg {
-                Arg::None => op(&v, &RValue::Nil),
-                Arg::Lit(x) => op(&v, x),
-                Arg::Local(n) => match it.local(n) {
-                    Some(x) => op(&v, x),
-                    None => None,
-                },
-            };
-            match answer {
-                Some(answer) => Ok(answer),
+            match answer(it, &v, &arg, &op) {
+                Some(a) => Ok(a),
                 None => slow(it, v),
             }
         }),
     }
 }
 
-/// A comparison of two integers (`i < n`).
-fn int_op(fb: Fallback, arg: Arg, op: fn(i64, i64) -> RValue) -> Expr {
-    build(fb, arg, move |v, x| match (v, x) {
-        (RValue::Int(a), RValue::Int(b)) => Some(op(*a, *b)),
-        _ => None,
-    })
+/// A predicate's site as a value (`true` or `false`).
+fn build_bool<F>(fb: Fallback, arg: Arg, op: F) -> Expr
+where
+    F: Fn(&RValue, &RValue) -> Option<bool> + 'static,
+{
+    build(fb, arg, move |v, x| op(v, x).map(RValue::Bool))
+}
+
+/// A predicate's site as a condition: its truth without a value, else the truth of the
+/// general path's value.
+fn build_cond<F>(fb: Fallback, arg: Arg, op: F) -> Cond
+where
+    F: Fn(&RValue, &RValue) -> Option<bool> + 'static,
+{
+    match fb {
+        Fallback::Local(var, general) => Box::new(move |it| {
+            if let Some(v) = it.local(&var) {
+                if let Some(a) = answer(it, v, &arg, &op) {
+                    return Ok(a);
+                }
+            }
+            Ok(general(it)?.truthy())
+        }),
+        Fallback::Value(recv, slow) => Box::new(move |it| {
+            let v = recv(it)?;
+            match answer(it, &v, &arg, &op) {
+                Some(a) => Ok(a),
+                None => Ok(slow(it, v)?.truthy()),
+            }
+        }),
+    }
 }
 
 /// The core classes an `is_a?` site answers for by the receiver's variant (those
@@ -318,30 +429,53 @@ impl Core {
     }
 }
 
-/// `recv.is_a?(Name)` (or `kind_of?`) of a core class's name: answered by the receiver's
-/// variant while the constant is known to be that core class (see the module's doc).
-fn is_a(fb: Fallback, name: String, core: Core, at: usize) -> Expr {
-    let known: Cell<Option<super::super::defs::Stamp>> = Cell::new(None);
-    // (is the constant the core class now: kept while nothing changed)
-    let core_now = move |it: &mut Interp<'_>| -> bool {
+/// Whether a constant's name is the core class it names, found once and then kept while
+/// constants are unchanged (`Interp::constants_stamp`).
+struct CoreKnown {
+    name: String,
+    core: Core,
+    at: usize,
+    known: Cell<Option<super::super::defs::Stamp>>,
+}
+
+impl CoreKnown {
+    fn new(name: String, core: Core, at: usize) -> CoreKnown {
+        CoreKnown {
+            name,
+            core,
+            at,
+            known: Cell::new(None),
+        }
+    }
+
+    /// Whether the constant is the core class now.
+    #[inline]
+    fn now(&self, it: &mut Interp<'_>) -> bool {
         let Some(stamp) = it.constants_stamp() else {
             return false;
         };
-        if known.get() == Some(stamp) {
+        if self.known.get() == Some(stamp) {
             return true;
         }
         // (a core class's look-up has no effect: its errors are the general path's)
-        let found = matches!(it.constant(&name, at), Ok(RValue::Class(k)) if *k == *core.name());
-        known.set(found.then_some(stamp));
+        let found = matches!(it.constant(&self.name, self.at),
+            Ok(RValue::Class(k)) if *k == *self.core.name());
+        self.known.set(found.then_some(stamp));
         found
-    };
+    }
+}
+
+/// `recv.is_a?(Name)` (or `kind_of?`) of a core class's name: answered by the receiver's
+/// variant while the constant is known to be that core class (see the module's doc).
+fn is_a(fb: Fallback, name: String, core: Core, at: usize) -> Expr {
+    let k = CoreKnown::new(name, core, at);
     use methods::quick::takes;
     match fb {
         Fallback::Local(var, general) => Box::new(move |it| {
-            if core_now(it) {
+            if k.now(it) {
                 if let Some(v) = it.local(&var) {
                     if takes(v) {
-                        return Ok(RValue::Bool(core.has(v)));
+                        return Ok(RValue::Bool(k.core.has(v)));
                     }
                 }
             }
@@ -349,10 +483,34 @@ fn is_a(fb: Fallback, name: String, core: Core, at: usize) -> Expr {
         }),
         Fallback::Value(recv, slow) => Box::new(move |it| {
             let v = recv(it)?;
-            if takes(&v) && core_now(it) {
-                return Ok(RValue::Bool(core.has(&v)));
+            if takes(&v) && k.now(it) {
+                return Ok(RValue::Bool(k.core.has(&v)));
             }
             slow(it, v)
+        }),
+    }
+}
+
+/// [`is_a`] as a condition.
+fn is_a_cond(fb: Fallback, k: CoreKnown) -> Cond {
+    use methods::quick::takes;
+    match fb {
+        Fallback::Local(var, general) => Box::new(move |it| {
+            if k.now(it) {
+                if let Some(v) = it.local(&var) {
+                    if takes(v) {
+                        return Ok(k.core.has(v));
+                    }
+                }
+            }
+            Ok(general(it)?.truthy())
+        }),
+        Fallback::Value(recv, slow) => Box::new(move |it| {
+            let v = recv(it)?;
+            if takes(&v) && k.now(it) {
+                return Ok(k.core.has(&v));
+            }
+            Ok(slow(it, v)?.truthy())
         }),
     }
 }
