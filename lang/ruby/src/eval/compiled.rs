@@ -18,6 +18,8 @@ use crate::methods::{self, M};
 use crate::value::RValue;
 use std::cell::{Cell, RefCell};
 
+mod sites;
+
 /// An expression compiled: it gives the node's value.
 type Expr = Box<dyn Fn(&mut Interp<'_>) -> R>;
 /// A statement compiled: its value is not used (`Interp::statement`).
@@ -115,11 +117,11 @@ fn statement(n: &Node) -> Stmt {
         }
         // (`if_statement`: the branch's statements as statements)
         Kind::If(c, then, els) => {
-            let c = expr(c);
+            let c = cond(c);
             let then: Vec<Stmt> = then.iter().map(statement).collect();
             let els: Vec<Stmt> = els.iter().map(statement).collect();
             return Box::new(move |it| {
-                let branch = if c(it)?.truthy() { &then } else { &els };
+                let branch = if c(it)? { &then } else { &els };
                 for s in branch {
                     s(it)?;
                 }
@@ -301,14 +303,8 @@ fn expr(n: &Node) -> Expr {
             })
         }
         Kind::If(c, then, els) => {
-            let (c, then, els) = (expr(c), compile_body(then), compile_body(els));
-            Box::new(move |it| {
-                if c(it)?.truthy() {
-                    then.run(it)
-                } else {
-                    els.run(it)
-                }
-            })
+            let (c, then, els) = (cond(c), compile_body(then), compile_body(els));
+            Box::new(move |it| if c(it)? { then.run(it) } else { els.run(it) })
         }
         Kind::Seq(body) => {
             let body = compile_body(body);
@@ -380,78 +376,10 @@ fn expr(n: &Node) -> Expr {
             block,
             vcall: false,
         } if !matches!(r.kind, Kind::SelfRef) && super::scope_hash::to_hash_of(r).is_none() => {
-            let (r_at, name, args_at, block) = (
-                At::new(&**r),
-                name.clone(),
-                At::new(&args[..]),
-                block.clone(),
-            );
-            let safe = name.starts_with("&.");
-            // (no quick path answers a call with a block, two arguments or more, or one
-            // argument of another kind than `QuickArg`'s: `call_on`'s general path, its
-            // arguments compiled)
-            if block.is_some() || args.len() > 1 || args.first().is_some_and(QuickArg::other) {
-                return general_call(expr(r), r_at, name, Args::of(args), block, at);
-            }
-            match &r.kind {
-                // on a local's value in place (`Interp::call`'s first path: no block, an
-                // argument or none, not `&.`), else the general call with the local's value
-                Kind::LVar(var)
-                | Kind::Call {
-                    vcall: true,
-                    name: var,
-                    ..
-                } if block.is_none() && args.len() <= 1 && !safe => {
-                    let var = var.clone();
-                    let id = name.id();
-                    let arg = args.first().map(QuickArg::of);
-                    // (the receiver when it is not a local: a method's call)
-                    let recv = expr(r);
-                    Box::new(move |it| {
-                        if let Some(v) = quick_on_local(it, &var, id, arg.as_ref())? {
-                            return Ok(v);
-                        }
-                        let v = recv(it)?;
-                        it.call_on(
-                            Some(v),
-                            Some(r_at.get()),
-                            false,
-                            &name,
-                            args_at.get(),
-                            None,
-                            at,
-                        )
-                    })
-                }
-                _ => {
-                    let recv = expr(r);
-                    let id = name.id();
-                    let quick = (block.is_none() && args.len() <= 1 && !safe)
-                        .then(|| args.first().map(QuickArg::of));
-                    Box::new(move |it| {
-                        let v = recv(it)?;
-                        // (`call_on`'s first path, the argument compiled)
-                        if let Some(arg) = &quick {
-                            if methods::quick::takes(&v) {
-                                if let Some(answer) = quick_on(it, &v, id, arg.as_ref())? {
-                                    return Ok(answer);
-                                }
-                            }
-                        }
-                        match super::safe_call(&name, &v) {
-                            Some(safe) => it.call_on(
-                                Some(v),
-                                Some(r_at.get()),
-                                safe,
-                                &name,
-                                args_at.get(),
-                                block.as_ref(),
-                                at,
-                            ),
-                            None => Ok(RValue::Nil),
-                        }
-                    })
-                }
+            match on_receiver(r, name, args, block, at) {
+                Ok((fb, true)) => sites::site(name.id(), args.first(), fb, at),
+                Ok((fb, false)) => fb.general(),
+                Err(general) => general,
             }
         }
         // (`Interp::case`: each test when its turn comes; a `*list` test by `case`'s way)
@@ -525,6 +453,129 @@ fn expr(n: &Node) -> Expr {
         }
         _ => evaluated(n),
     }
+}
+
+/// `r.name(args)` (`r` neither `self` nor `scope.to_hash`): its general path as a site's
+/// fallback, and whether a site may answer it (no block, an argument or none, not `&.`);
+/// `Err`: a call no quick path answers, compiled whole (`general_call`).
+fn on_receiver(
+    r: &Node,
+    name: &Name,
+    args: &[Node],
+    block: &Option<std::rc::Rc<crate::ast::Block>>,
+    at: usize,
+) -> Result<(sites::Fallback, bool), Expr> {
+    let (r_at, name, args_at, block) = (At::new(r), name.clone(), At::new(args), block.clone());
+    let safe = name.starts_with("&.");
+    // (no quick path answers a call with a block, two arguments or more, or one
+    // argument of another kind than `QuickArg`'s: `call_on`'s general path, its
+    // arguments compiled)
+    if block.is_some() || args.len() > 1 || args.first().is_some_and(QuickArg::other) {
+        return Err(general_call(expr(r), r_at, name, Args::of(args), block, at));
+    }
+    Ok(match &r.kind {
+        // on a local's value in place (`Interp::call`'s first path: no block, an
+        // argument or none, not `&.`), else the general call with the local's value
+        Kind::LVar(var)
+        | Kind::Call {
+            vcall: true,
+            name: var,
+            ..
+        } if block.is_none() && args.len() <= 1 && !safe => {
+            let var = var.clone();
+            let id = name.id();
+            let arg = args.first().map(QuickArg::of);
+            // (the receiver when it is not a local: a method's call)
+            let recv = expr(r);
+            let local = var.clone();
+            let general: Expr = Box::new(move |it| {
+                if let Some(v) = quick_on_local(it, &var, id, arg.as_ref())? {
+                    return Ok(v);
+                }
+                let v = recv(it)?;
+                it.call_on(
+                    Some(v),
+                    Some(r_at.get()),
+                    false,
+                    &name,
+                    args_at.get(),
+                    None,
+                    at,
+                )
+            });
+            (sites::Fallback::Local(local, general), true)
+        }
+        _ => {
+            let recv = expr(r);
+            let id = name.id();
+            let plain = block.is_none() && args.len() <= 1 && !safe;
+            let quick = plain.then(|| args.first().map(QuickArg::of));
+            let slow: sites::Slow = Box::new(move |it, v| {
+                // (`call_on`'s first path, the argument compiled)
+                if let Some(arg) = &quick {
+                    if methods::quick::takes(&v) {
+                        if let Some(answer) = quick_on(it, &v, id, arg.as_ref())? {
+                            return Ok(answer);
+                        }
+                    }
+                }
+                match super::safe_call(&name, &v) {
+                    Some(safe) => it.call_on(
+                        Some(v),
+                        Some(r_at.get()),
+                        safe,
+                        &name,
+                        args_at.get(),
+                        block.as_ref(),
+                        at,
+                    ),
+                    None => Ok(RValue::Nil),
+                }
+            });
+            (sites::Fallback::Value(recv, slow), plain)
+        }
+    })
+}
+
+/// A condition compiled: its truth, without a value made for it (an `if`'s, `unless`'s,
+/// a ternary's: `!`, `&&` and `||` of conditions, a predicate's site; any other
+/// expression's value's truth).
+type Cond = Box<dyn Fn(&mut Interp<'_>) -> R<bool>>;
+
+fn cond(n: &Node) -> Cond {
+    match &n.kind {
+        Kind::Not(e) => {
+            let e = cond(e);
+            return Box::new(move |it| Ok(!e(it)?));
+        }
+        Kind::And(a, b) => {
+            let (a, b) = (cond(a), cond(b));
+            return Box::new(move |it| Ok(a(it)? && b(it)?));
+        }
+        Kind::Or(a, b) => {
+            let (a, b) = (cond(a), cond(b));
+            return Box::new(move |it| Ok(a(it)? || b(it)?));
+        }
+        Kind::True => return Box::new(|_| Ok(true)),
+        Kind::False | Kind::Nil => return Box::new(|_| Ok(false)),
+        Kind::Call {
+            recv: Some(r),
+            name,
+            args,
+            block,
+            vcall: false,
+        } if !matches!(r.kind, Kind::SelfRef)
+            && super::scope_hash::to_hash_of(r).is_none()
+            && sites::is_predicate(name.id()) =>
+        {
+            if let Ok((fb, true)) = on_receiver(r, name, args, block, n.at) {
+                return sites::cond(name.id(), args.first(), fb, n.at);
+            }
+        }
+        _ => {}
+    }
+    let e = expr(n);
+    Box::new(move |it| Ok(e(it)?.truthy()))
 }
 
 /// The argument of a call the quick paths may answer (`Interp::quick_arg`'s kinds, whose

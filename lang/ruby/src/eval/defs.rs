@@ -33,6 +33,9 @@ pub(super) struct FoundConstant {
     value: RValue,
 }
 
+/// See [`Interp::constants_stamp`].
+pub(super) type Stamp = (u64, *const (), *const ());
+
 /// How deeply methods may call each other (Ruby's stack holds about ten thousand simple
 /// frames before `stack level too deep`).
 const MAX_CALL_DEPTH: usize = 10_000;
@@ -882,6 +885,22 @@ impl Interp<'_> {
             });
         }
         Ok(value)
+    }
+
+    /// What a constant's look-up depends on besides its name (`constant_node`'s test of
+    /// what a node keeps): the thread's count of constant changes, the classes around the
+    /// code and the top's constants; `None` where looked-up constants are not kept (the
+    /// facts' host answers some itself).
+    #[inline]
+    pub(super) fn constants_stamp(&self) -> Option<Stamp> {
+        if self.st.custom_facts {
+            return None;
+        }
+        Some((
+            CONSTANTS_CHANGED.with(Cell::get),
+            Rc::as_ptr(&self.st.ctx.cref) as *const (),
+            Rc::as_ptr(&self.st.top_constants) as *const (),
+        ))
     }
 
     /// [`Interp::constant_node`] with what was found kept in `kept` (a compiled node's,
