@@ -608,7 +608,9 @@ impl EvalHost<'_> {
             Some(b) => self
                 .ev
                 .call_builtin_found(b, name, args, closure, span)
-                .map_err(|flow| crate::eval::call::call_failed(flow, name, CallStyle::Prefix, span)),
+                .map_err(|flow| {
+                    crate::eval::call::call_failed(flow, name, CallStyle::Prefix, span)
+                }),
             None => self
                 .ev
                 .call_named_with(name, args, closure, CallStyle::Prefix, span),

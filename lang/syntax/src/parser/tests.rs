@@ -587,53 +587,170 @@ fn keywords_in_interpolation_are_variables_as_the_reference_reads_them() {
 fn heredoc_text_ends_an_interpolation() {
     let cases: &[(&str, Option<(&str, usize, usize)>)] = &[
         ("@(\"E\")\ntext ${a{\nE", Some(("Syntax error at ''", 3, 1))),
-        ("$x = 1\n@(\"E\")\n  ${a{\n  | E", Some(("Syntax error at ''", 4, 1))),
-        ("@(\"E\")\n  more\n  ${a{\n  |- E", Some(("Syntax error at ''", 3, 7))),
-        ("notice(@(\"E\"))\nhead\n${a{\nE\n", Some(("Syntax error at ''", 4, 1))),
+        (
+            "$x = 1\n@(\"E\")\n  ${a{\n  | E",
+            Some(("Syntax error at ''", 4, 1)),
+        ),
+        (
+            "@(\"E\")\n  more\n  ${a{\n  |- E",
+            Some(("Syntax error at ''", 3, 7)),
+        ),
+        (
+            "notice(@(\"E\"))\nhead\n${a{\nE\n",
+            Some(("Syntax error at ''", 4, 1)),
+        ),
         ("@(\"E\")\ntext ${a[\nE", Some(("Syntax error at ''", 3, 1))),
-        ("$x = 1\n@(\"E\")\n  ${a[\n  | E", Some(("Syntax error at ''", 4, 1))),
-        ("@(\"E\")\n  more\n  ${a[\n  |- E", Some(("Syntax error at ''", 3, 7))),
-        ("notice(@(\"E\"))\nhead\n${a[\nE\n", Some(("Syntax error at ''", 4, 1))),
+        (
+            "$x = 1\n@(\"E\")\n  ${a[\n  | E",
+            Some(("Syntax error at ''", 4, 1)),
+        ),
+        (
+            "@(\"E\")\n  more\n  ${a[\n  |- E",
+            Some(("Syntax error at ''", 3, 7)),
+        ),
+        (
+            "notice(@(\"E\"))\nhead\n${a[\nE\n",
+            Some(("Syntax error at ''", 4, 1)),
+        ),
         ("@(\"E\")\ntext ${{\nE", Some(("Syntax error at ''", 3, 1))),
-        ("$x = 1\n@(\"E\")\n  ${{\n  | E", Some(("Syntax error at ''", 4, 1))),
-        ("@(\"E\")\n  more\n  ${{\n  |- E", Some(("Syntax error at ''", 3, 6))),
-        ("notice(@(\"E\"))\nhead\n${{\nE\n", Some(("Syntax error at ''", 4, 1))),
-        ("@(\"E\")\ntext ${a{b}\nE", Some(("Syntax error at '}'", 2, 11))),
-        ("$x = 1\n@(\"E\")\n  ${a{b}\n  | E", Some(("Syntax error at '}'", 3, 8))),
-        ("@(\"E\")\n  more\n  ${a{b}\n  |- E", Some(("Syntax error at '}'", 3, 8))),
-        ("notice(@(\"E\"))\nhead\n${a{b}\nE\n", Some(("Syntax error at '}'", 3, 6))),
+        (
+            "$x = 1\n@(\"E\")\n  ${{\n  | E",
+            Some(("Syntax error at ''", 4, 1)),
+        ),
+        (
+            "@(\"E\")\n  more\n  ${{\n  |- E",
+            Some(("Syntax error at ''", 3, 6)),
+        ),
+        (
+            "notice(@(\"E\"))\nhead\n${{\nE\n",
+            Some(("Syntax error at ''", 4, 1)),
+        ),
+        (
+            "@(\"E\")\ntext ${a{b}\nE",
+            Some(("Syntax error at '}'", 2, 11)),
+        ),
+        (
+            "$x = 1\n@(\"E\")\n  ${a{b}\n  | E",
+            Some(("Syntax error at '}'", 3, 8)),
+        ),
+        (
+            "@(\"E\")\n  more\n  ${a{b}\n  |- E",
+            Some(("Syntax error at '}'", 3, 8)),
+        ),
+        (
+            "notice(@(\"E\"))\nhead\n${a{b}\nE\n",
+            Some(("Syntax error at '}'", 3, 6)),
+        ),
         ("@(\"E\")\ntext ${\nE", Some(("Syntax error at ''", 3, 1))),
-        ("$x = 1\n@(\"E\")\n  ${\n  | E", Some(("Syntax error at ''", 4, 1))),
-        ("@(\"E\")\n  more\n  ${\n  |- E", Some(("Syntax error at ''", 3, 5))),
-        ("notice(@(\"E\"))\nhead\n${\nE\n", Some(("Syntax error at ''", 4, 1))),
-        ("@(\"E\")\ntext ${a +\nE", Some(("Syntax error at ''", 3, 1))),
-        ("$x = 1\n@(\"E\")\n  ${a +\n  | E", Some(("Syntax error at ''", 4, 1))),
-        ("@(\"E\")\n  more\n  ${a +\n  |- E", Some(("Syntax error at ''", 3, 8))),
-        ("notice(@(\"E\"))\nhead\n${a +\nE\n", Some(("Syntax error at ''", 4, 1))),
-        ("@(\"E\")\ntext ${a,\nE", Some(("Syntax error at ','", 2, 9))),
-        ("$x = 1\n@(\"E\")\n  ${a,\n  | E", Some(("Syntax error at ','", 3, 6))),
-        ("@(\"E\")\n  more\n  ${a,\n  |- E", Some(("Syntax error at ','", 3, 6))),
-        ("notice(@(\"E\"))\nhead\n${a,\nE\n", Some(("Syntax error at ','", 3, 4))),
-        ("@(\"E\")\ntext ${a b\nE", Some(("Syntax error at 'b'", 2, 10))),
-        ("$x = 1\n@(\"E\")\n  ${a b\n  | E", Some(("Syntax error at 'b'", 3, 7))),
-        ("@(\"E\")\n  more\n  ${a b\n  |- E", Some(("Syntax error at 'b'", 3, 7))),
-        ("notice(@(\"E\"))\nhead\n${a b\nE\n", Some(("Syntax error at 'b'", 3, 5))),
+        (
+            "$x = 1\n@(\"E\")\n  ${\n  | E",
+            Some(("Syntax error at ''", 4, 1)),
+        ),
+        (
+            "@(\"E\")\n  more\n  ${\n  |- E",
+            Some(("Syntax error at ''", 3, 5)),
+        ),
+        (
+            "notice(@(\"E\"))\nhead\n${\nE\n",
+            Some(("Syntax error at ''", 4, 1)),
+        ),
+        (
+            "@(\"E\")\ntext ${a +\nE",
+            Some(("Syntax error at ''", 3, 1)),
+        ),
+        (
+            "$x = 1\n@(\"E\")\n  ${a +\n  | E",
+            Some(("Syntax error at ''", 4, 1)),
+        ),
+        (
+            "@(\"E\")\n  more\n  ${a +\n  |- E",
+            Some(("Syntax error at ''", 3, 8)),
+        ),
+        (
+            "notice(@(\"E\"))\nhead\n${a +\nE\n",
+            Some(("Syntax error at ''", 4, 1)),
+        ),
+        (
+            "@(\"E\")\ntext ${a,\nE",
+            Some(("Syntax error at ','", 2, 9)),
+        ),
+        (
+            "$x = 1\n@(\"E\")\n  ${a,\n  | E",
+            Some(("Syntax error at ','", 3, 6)),
+        ),
+        (
+            "@(\"E\")\n  more\n  ${a,\n  |- E",
+            Some(("Syntax error at ','", 3, 6)),
+        ),
+        (
+            "notice(@(\"E\"))\nhead\n${a,\nE\n",
+            Some(("Syntax error at ','", 3, 4)),
+        ),
+        (
+            "@(\"E\")\ntext ${a b\nE",
+            Some(("Syntax error at 'b'", 2, 10)),
+        ),
+        (
+            "$x = 1\n@(\"E\")\n  ${a b\n  | E",
+            Some(("Syntax error at 'b'", 3, 7)),
+        ),
+        (
+            "@(\"E\")\n  more\n  ${a b\n  |- E",
+            Some(("Syntax error at 'b'", 3, 7)),
+        ),
+        (
+            "notice(@(\"E\"))\nhead\n${a b\nE\n",
+            Some(("Syntax error at 'b'", 3, 5)),
+        ),
         ("@(\"E\")\ntext ${a[1]\nE", None),
         ("$x = 1\n@(\"E\")\n  ${a[1]\n  | E", None),
         ("@(\"E\")\n  more\n  ${a[1]\n  |- E", None),
         ("notice(@(\"E\"))\nhead\n${a[1]\nE\n", None),
-        ("@(\"E\")\ntext ${a}}${\nE", Some(("Syntax error at ''", 3, 1))),
-        ("$x = 1\n@(\"E\")\n  ${a}}${\n  | E", Some(("Syntax error at ''", 4, 1))),
-        ("@(\"E\")\n  more\n  ${a}}${\n  |- E", Some(("Syntax error at ''", 3, 10))),
-        ("notice(@(\"E\"))\nhead\n${a}}${\nE\n", Some(("Syntax error at ''", 4, 1))),
-        ("@(\"E\")\ntext ${a{b}}\nE", Some(("Syntax error at '}'", 2, 11))),
-        ("$x = 1\n@(\"E\")\n  ${a{b}}\n  | E", Some(("Syntax error at '}'", 3, 8))),
-        ("@(\"E\")\n  more\n  ${a{b}}\n  |- E", Some(("Syntax error at '}'", 3, 8))),
-        ("notice(@(\"E\"))\nhead\n${a{b}}\nE\n", Some(("Syntax error at '}'", 3, 6))),
+        (
+            "@(\"E\")\ntext ${a}}${\nE",
+            Some(("Syntax error at ''", 3, 1)),
+        ),
+        (
+            "$x = 1\n@(\"E\")\n  ${a}}${\n  | E",
+            Some(("Syntax error at ''", 4, 1)),
+        ),
+        (
+            "@(\"E\")\n  more\n  ${a}}${\n  |- E",
+            Some(("Syntax error at ''", 3, 10)),
+        ),
+        (
+            "notice(@(\"E\"))\nhead\n${a}}${\nE\n",
+            Some(("Syntax error at ''", 4, 1)),
+        ),
+        (
+            "@(\"E\")\ntext ${a{b}}\nE",
+            Some(("Syntax error at '}'", 2, 11)),
+        ),
+        (
+            "$x = 1\n@(\"E\")\n  ${a{b}}\n  | E",
+            Some(("Syntax error at '}'", 3, 8)),
+        ),
+        (
+            "@(\"E\")\n  more\n  ${a{b}}\n  |- E",
+            Some(("Syntax error at '}'", 3, 8)),
+        ),
+        (
+            "notice(@(\"E\"))\nhead\n${a{b}}\nE\n",
+            Some(("Syntax error at '}'", 3, 6)),
+        ),
         ("@(\"E\")\ntext ${if\nE", Some(("Syntax error at ''", 3, 1))),
-        ("$x = 1\n@(\"E\")\n  ${if\n  | E", Some(("Syntax error at ''", 4, 1))),
-        ("@(\"E\")\n  more\n  ${if\n  |- E", Some(("Syntax error at ''", 3, 7))),
-        ("notice(@(\"E\"))\nhead\n${if\nE\n", Some(("Syntax error at ''", 4, 1))),
+        (
+            "$x = 1\n@(\"E\")\n  ${if\n  | E",
+            Some(("Syntax error at ''", 4, 1)),
+        ),
+        (
+            "@(\"E\")\n  more\n  ${if\n  |- E",
+            Some(("Syntax error at ''", 3, 7)),
+        ),
+        (
+            "notice(@(\"E\"))\nhead\n${if\nE\n",
+            Some(("Syntax error at ''", 4, 1)),
+        ),
     ];
     for (src, expected) in cases {
         let got = crate::parse(src).err().map(|e| {
