@@ -585,7 +585,9 @@ fn keywords_in_interpolation_are_variables_as_the_reference_reads_them() {
 /// `${a[1]}`.
 #[test]
 fn heredoc_text_ends_an_interpolation() {
-    let cases: &[(&str, Option<(&str, usize, usize)>)] = &[
+    /// The reference's error: message, line, column.
+    type Verdict<'a> = Option<(&'a str, usize, usize)>;
+    let cases: &[(&str, Verdict)] = &[
         ("@(\"E\")\ntext ${a{\nE", Some(("Syntax error at ''", 3, 1))),
         (
             "$x = 1\n@(\"E\")\n  ${a{\n  | E",
