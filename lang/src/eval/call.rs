@@ -207,45 +207,7 @@ impl Evaluator {
             // environment loader, whose parent is the system loader).
             return self.call_named_with(name, args, closure, style, span);
         } else if let Some(b) = self.callable_builtin(name) {
-            if self.debugging {
-                self.debug_builtin_call(b.name, span)?;
-            }
-            // A function of the older API gets `''` for an `undef` argument (from Puppet
-            // code, not from Ruby's `function_NAME`).
-            let mut args = args;
-            let mut given = None;
-            let from_ruby = std::mem::take(&mut self.args_from_ruby);
-            if !from_ruby && args.iter().any(Value::is_undef) && self.legacy_api(b) {
-                given = Some(args.clone());
-                for a in args.iter_mut().filter(|a| a.is_undef()) {
-                    *a = Value::from("");
-                }
-            }
-            let logged = self.logged;
-            let r = self.invoke_builtin(b, &args, closure.as_ref(), span);
-            match r {
-                // A native version of a module's function failed without logging anything:
-                // the answer is the module's source's (its errors, its messages), unless
-                // the source needs Ruby outside the subset.
-                Err(Flow::Error(ref e))
-                    if b.module.is_some()
-                        && self.logged == logged
-                        && matches!(e.kind, ErrorKind::Evaluation | ErrorKind::Failed) =>
-                {
-                    let args = given.unwrap_or(args);
-                    self.call_span = span;
-                    self.call_sites.push(&self.source, Some(span));
-                    let source = crate::functions::rubyfn::call_after_native_error(
-                        self,
-                        name,
-                        &args,
-                        closure.as_ref(),
-                    );
-                    self.call_sites.pop();
-                    source.unwrap_or(r)
-                }
-                r => r,
-            }
+            self.call_builtin_found(b, name, args, closure, span)
         } else if let Some(found) = crate::functions::rubyfn::find_called(self, name) {
             // A module's Ruby function called before in this evaluation: its `.pp` was
             // looked for then.
@@ -276,6 +238,58 @@ impl Evaluator {
                 .into());
         };
         result.map_err(|flow| call_failed(flow, name, style, span))
+    }
+
+    /// Calls built-in `b` (found under `name`, a module's native version maybe) as a call by
+    /// name does: a native version that fails without logging gives way to the module's
+    /// source.
+    pub(crate) fn call_builtin_found(
+        &mut self,
+        b: &'static Builtin,
+        name: &str,
+        args: Vec<Value>,
+        closure: Option<Closure>,
+        span: Span,
+    ) -> EvalResult {
+        if self.debugging {
+            self.debug_builtin_call(b.name, span)?;
+        }
+        // A function of the older API gets `''` for an `undef` argument (from Puppet
+        // code, not from Ruby's `function_NAME`).
+        let mut args = args;
+        let mut given = None;
+        let from_ruby = std::mem::take(&mut self.args_from_ruby);
+        if !from_ruby && args.iter().any(Value::is_undef) && self.legacy_api(b) {
+            given = Some(args.clone());
+            for a in args.iter_mut().filter(|a| a.is_undef()) {
+                *a = Value::from("");
+            }
+        }
+        let logged = self.logged;
+        let r = self.invoke_builtin(b, &args, closure.as_ref(), span);
+        match r {
+            // A native version of a module's function failed without logging anything:
+            // the answer is the module's source's (its errors, its messages), unless
+            // the source needs Ruby outside the subset.
+            Err(Flow::Error(ref e))
+                if b.module.is_some()
+                    && self.logged == logged
+                    && matches!(e.kind, ErrorKind::Evaluation | ErrorKind::Failed) =>
+            {
+                let args = given.unwrap_or(args);
+                self.call_span = span;
+                self.call_sites.push(&self.source, Some(span));
+                let source = crate::functions::rubyfn::call_after_native_error(
+                    self,
+                    name,
+                    &args,
+                    closure.as_ref(),
+                );
+                self.call_sites.pop();
+                source.unwrap_or(r)
+            }
+            r => r,
+        }
     }
 
     /// Loads `name` when it is a global function of the environment directory
@@ -843,7 +857,7 @@ fn too_deep() -> Error {
 /// run inside it, gets the reference's "Error while evaluating a ..." prefix and the call's
 /// span.
 #[cold]
-pub(super) fn call_failed(flow: Flow, name: &str, style: CallStyle, span: Span) -> Flow {
+pub(crate) fn call_failed(flow: Flow, name: &str, style: CallStyle, span: Span) -> Flow {
     match flow {
         // `import` is reported without the prefix, as by the reference.
         Flow::Error(e)

@@ -1218,6 +1218,11 @@ impl Session {
                 if let Some(e) = crate::limits::take_deferred_error() {
                     r = Err(e);
                 }
+                // The value is printed next: where the reference's printing fails (a type
+                // of a pattern Ruby cannot compile), the input fails.
+                if let Some(e) = r.as_ref().ok().and_then(crate::format::printing_error) {
+                    r = Err(e);
+                }
                 // An allocation the system refused (the ballast let the input go on to
                 // here): whatever it answered, the input fails with the memory error.
                 if let Some(e) = crate::limits::exhaustion() {

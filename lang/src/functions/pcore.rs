@@ -189,19 +189,5 @@ pub fn new_uri(args: &[Value]) -> Result<Value, Error> {
 
 /// `$uri.scheme` and the other components; `None` for any other name.
 pub fn uri_component(u: &Uri, name: &str) -> Option<Value> {
-    let text = |s: &Option<String>| s.clone().map_or(Value::Undef, Value::from);
-    Some(match name {
-        "scheme" => text(&u.scheme.as_ref().map(|s| s.to_ascii_lowercase())),
-        "userinfo" => text(&u.userinfo),
-        "host" => text(&u.host),
-        "port" => u
-            .effective_port()
-            .map_or(Value::Undef, |p| Value::Integer(p.into())),
-        "path" if u.opaque.is_some() => Value::Undef,
-        "path" => Value::string(u.path.as_str()),
-        "query" => text(&u.query),
-        "fragment" => text(&u.fragment),
-        "opaque" => text(&u.opaque),
-        _ => return None,
-    })
+    u.component(name)
 }

@@ -24,6 +24,18 @@ pub fn new_value(t: &PType, args: &[Value]) -> Result<Value, Error> {
         // (checked against the type: `URI[{scheme => 'http'}]('a')` fails)
         return super::pcore::new_uri(args).and_then(|v| crate::convert::assert_result(t, v));
     }
+    // `NotUndef[URI[...]]` and `Optional[URI[...]]` make a URI (undef for the Optional's
+    // undef), checked against the whole type, as `NotUndef[SemVer[...]]` does
+    let wrapped_uri = t.with_resolved(|t| match t {
+        PType::NotUndef(Some(inner)) => inner.with_resolved(|i| matches!(i, PType::Uri(_))),
+        PType::Optional(Some(inner)) => {
+            !matches!(args, [Value::Undef]) && inner.with_resolved(|i| matches!(i, PType::Uri(_)))
+        }
+        _ => false,
+    });
+    if wrapped_uri {
+        return super::pcore::new_uri(args).and_then(|v| crate::convert::assert_result(t, v));
+    }
     // `Init[T, init_args...](args...)` of an Object type or URI: `T.new(args..., init_args...)`.
     let init = t.with_resolved(|t| match t {
         PType::Init(Some(inner), init_args)

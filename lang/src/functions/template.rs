@@ -569,7 +569,7 @@ impl EvalHost<'_> {
 
     /// Calls a Puppet function; the error is the message.
     fn call_puppet(&mut self, name: &str, args: Vec<Value>) -> Result<Value, HostError> {
-        self.call_puppet_with(name, args, None)
+        self.call_puppet_with(name, args, None, false)
     }
 
     /// `call_function(name, args) { block }` of a module function's Ruby: the block as
@@ -581,20 +581,25 @@ impl EvalHost<'_> {
         closure: &Closure,
     ) -> Result<RValue, HostError> {
         let args = puppet_args(&args)?;
-        self.call_puppet_with(name, args, Some(closure.clone()))
+        self.call_puppet_with(name, args, Some(closure.clone()), false)
             .map(|v| to_ruby(&v))
     }
 
+    /// Calls `name` as Puppet code calls it, or with `native`, the native built-in of that
+    /// name (callable: the module is on the modulepath) alone.
     fn call_puppet_with(
         &mut self,
         name: &str,
         args: Vec<Value>,
         closure: Option<Closure>,
+        native: bool,
     ) -> Result<Value, HostError> {
-        let environment_function = self
-            .ev
-            .load_environment_function(name)
-            .map_err(|e| HostError::Raise(e.message))?;
+        let native = native.then(|| self.ev.callable_builtin(name)).flatten();
+        let environment_function = native.is_none()
+            && self
+                .ev
+                .load_environment_function(name)
+                .map_err(|e| HostError::Raise(e.message))?;
         if !environment_function
             && !self.ev.builtins.contains_key(name)
             && !self.ev.functions.contains_key(name)
@@ -606,9 +611,17 @@ impl EvalHost<'_> {
         }
         let span = self.ev.call_span;
         let outer = (self.ev.current_builtin, self.ev.current_signatures);
-        let r = self
-            .ev
-            .call_named_with(name, args, closure, CallStyle::Prefix, span);
+        let r = match native {
+            Some(b) => self
+                .ev
+                .call_builtin_found(b, name, args, closure, span)
+                .map_err(|flow| {
+                    crate::eval::call::call_failed(flow, name, CallStyle::Prefix, span)
+                }),
+            None => self
+                .ev
+                .call_named_with(name, args, closure, CallStyle::Prefix, span),
+        };
         (self.ev.current_builtin, self.ev.current_signatures) = outer;
         self.ev.call_span = span;
         r.map_err(|f| match f {
@@ -734,7 +747,9 @@ impl Host for EvalHost<'_> {
         if native {
             self.ev.args_from_ruby = true;
         }
-        let r = self.call_puppet(name, args);
+        // (the native version of the module's 3.x function: never a function of that name
+        // of the environment or the session, which `function_NAME` does not find)
+        let r = self.call_puppet_with(name, args, None, native);
         self.ev.args_from_ruby = false;
         r.map(|v| to_ruby(&v))
     }

@@ -184,6 +184,30 @@ pub fn try_programmatic(v: &Value) -> Result<String, Error> {
     })
 }
 
+/// The error the reference's printing of `v` as a result (`String(v, '%p')`) raises: a
+/// type holding a pattern Ruby cannot compile (`Regexp['(']`, `[Regexp['(']]`,
+/// `Optional[Regexp['(']]`) compiles it to print it and fails with Ruby's message alone
+/// (a `Puppet::Error`, no "Evaluation Error" prefix), also in a `Sensitive` result (whose
+/// value it looks at at the top level only: `[Sensitive(Regexp['('])]` prints). `None` at
+/// once unless the process made such a pattern.
+pub fn printing_error(v: &Value) -> Option<Error> {
+    if !crate::values::regexp::Regexp::invalid_made() {
+        return None;
+    }
+    let v = match v {
+        Value::Sensitive(inner) => &**inner,
+        other => other,
+    };
+    // (display defers the pattern's error, see `types::display`)
+    let earlier = crate::limits::take_deferred_error();
+    let _ = try_programmatic(v);
+    let found = crate::limits::take_deferred_error();
+    if let Some(e) = earlier {
+        crate::limits::defer_error(e);
+    }
+    found.map(|e| Error::new(crate::ErrorKind::Failed, e.message))
+}
+
 /// A long string printed is copied as it is quoted, then once more: checked first (the
 /// measure of collections is `check_expansion`'s).
 fn reserve_for_text(v: &Value) -> Result<(), Error> {

@@ -270,21 +270,30 @@ pub fn parameterize_as_written(t: &PType, args: &mut [Value]) -> Result<Value, E
                 typ(params)
             }
             [u @ Value::Uri(_)] => typ(super::infer(u)),
+            // (no component: `URI`)
+            [Value::Hash(h)] if h.is_empty() => typ(PType::Uri(None)),
+            // (the reference's `TYPE_URI_PARAM_HASH_TYPE`: a port an Integer of 0 or more,
+            // the other components a non-empty String or a Regexp, any of them undef or a
+            // type; another hash is no argument: `URI[{port => '21'}]` fails)
             [Value::Hash(h)]
-                if h.keys().all(|k| {
-                    matches!(
-                        k.as_str(),
+                if h.iter().all(|(k, v)| match (k.as_str(), v) {
+                    (Some(_), Value::Undef | Value::Type(_)) => true,
+                    (Some("port"), Value::Integer(p)) => *p >= 0,
+                    (
                         Some(
-                            "scheme"
-                                | "userinfo"
-                                | "host"
-                                | "port"
-                                | "path"
-                                | "query"
-                                | "fragment"
-                                | "opaque"
-                        )
-                    )
+                            "scheme" | "userinfo" | "host" | "path" | "query" | "fragment"
+                            | "opaque",
+                        ),
+                        Value::String(s),
+                    ) => !s.is_empty(),
+                    (
+                        Some(
+                            "scheme" | "userinfo" | "host" | "path" | "query" | "fragment"
+                            | "opaque",
+                        ),
+                        Value::Regexp(_),
+                    ) => true,
+                    _ => false,
                 }) =>
             {
                 typ(PType::Uri(Some(h.clone())))
@@ -687,6 +696,18 @@ fn semver(t: &PType, args: &[Value]) -> Result<PType, Error> {
     if args.is_empty() {
         return Err(count_error_a("SemVer", "1 or more arguments", 0));
     }
+    // (every argument's type is checked before any string is parsed, as the reference's
+    // `assert_keys` does: `SemVer['junk', Timespan(1)]` fails on the Timespan)
+    if let Some(other) = args
+        .iter()
+        .find(|a| !matches!(a, Value::String(_) | Value::SemVerRange(_)))
+    {
+        return Err(specialization(
+            t,
+            other,
+            "String or SemanticPuppet::VersionRange",
+        ));
+    }
     let mut ranges = Vec::with_capacity(args.len());
     for a in args {
         match a {
@@ -697,13 +718,7 @@ fn semver(t: &PType, args: &[Value]) -> Result<PType, Error> {
                 ))
             })?),
             Value::SemVerRange(r) => ranges.push((**r).clone()),
-            other => {
-                return Err(specialization(
-                    t,
-                    other,
-                    "String or SemanticPuppet::VersionRange",
-                ))
-            }
+            _ => {}
         }
     }
     Ok(PType::SemVer(crate::versions::merge_ranges(ranges)))

@@ -198,6 +198,11 @@ fn write_type_here(f: &mut dyn Write, t: &PType, d: usize) -> fmt::Result {
                 if i > 0 {
                     f.write_str(", ")?;
                 }
+                // (as for `Regexp[...]` below: `Pattern[Regexp['(']]` holds a pattern
+                // Ruby cannot compile, which the reference compiles to print it)
+                if let Some(e) = r.compile_error() {
+                    crate::limits::defer_error(e);
+                }
                 f.write_str(&regexp_text(r.source()))?;
             }
             f.write_char(']')

@@ -400,20 +400,23 @@ fn init_instance(t: &PType, args: &[Value], v: &Value, d: usize) -> bool {
         })
 }
 
-/// Whether a URI has the components a `URI[{...}]` type names.
+/// Whether a URI has the components a `URI[{...}]` type names: the reference matches each
+/// component the URI object gives (`uri.send(name)`, see `Uri::component`) with the
+/// parameter as `=~` matches in a `case`: a string equal ignoring case (never a port, which is
+/// a number: `URI['ftp://c/d']`, whose port the type holds as the text `'21'`, has no
+/// instance), an integer equal, a regexp matching, a type having it as an instance, undef
+/// only a missing component.
 pub fn uri_matches(params: &crate::values::Map, u: &crate::values::uri::Uri) -> bool {
-    let components = u.components();
     params.iter().all(|(k, v)| {
-        let have = components
-            .iter()
-            .find(|(name, _)| Some(*name) == k.as_str())
-            .map(|(_, value)| value.as_str());
-        match (v, k.as_str()) {
-            (Value::Integer(p), Some("port")) => u.effective_port() == u32::try_from(*p).ok(),
-            (Value::String(s), Some("scheme" | "host")) => {
-                have.is_some_and(|h| h.eq_ignore_ascii_case(s))
-            }
-            (Value::String(s), _) => have == Some(&**s),
+        let Some(have) = k.as_str().and_then(|name| u.component(name)) else {
+            return false;
+        };
+        match (v, &have) {
+            (Value::String(s), Value::String(h)) => h.eq_ignore_ascii_case(s),
+            (Value::Integer(p), Value::Integer(h)) => p == h,
+            (Value::Regexp(r), Value::String(h)) => r.matches(h),
+            (Value::Type(t), _) => is_instance(t, &have),
+            (Value::Undef, Value::Undef) => true,
             _ => false,
         }
     })

@@ -888,6 +888,9 @@ pub fn short_name(t: &PType) -> String {
                 {
                     return format!("{}[Enum]", base_name(t));
                 }
+                // (an Enum's generalization is `Enum`: `Iterator[Enum['a', 'b']]` is
+                // `Iterator[Enum]`)
+                PType::Enum { .. } => return format!("{}[Enum]", base_name(t)),
                 // Values of one kind (`Integer[1, 1]`, `Integer[2, 2]`) are that kind.
                 PType::Variant(ts) => {
                     let all: Vec<PType> = ts.iter().map(g).collect();

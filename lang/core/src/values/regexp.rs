@@ -16,6 +16,10 @@ use crate::error::{Error, ErrorKind};
 
 use std::fmt;
 
+/// Set when a [`Regexp::invalid`] is made (never cleared: the value may live on in a
+/// session).
+static INVALID_MADE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
 pub struct Regexp {
     source: String,
     /// What the engine is compiled from when first needed: the pattern in the engines'
@@ -260,6 +264,7 @@ impl Regexp {
     /// where it is first matched, so every match fails with that error (`end pattern with
     /// unmatched parenthesis: /(/`), and comparing the type does not.
     pub fn invalid(source: &str, message: String) -> Regexp {
+        INVALID_MADE.store(true, std::sync::atomic::Ordering::Relaxed);
         Regexp {
             source: source.to_string(),
             parsed: Default::default(),
@@ -268,6 +273,12 @@ impl Regexp {
             anchored: None,
             matches_empty: std::cell::OnceCell::new(),
         }
+    }
+
+    /// Whether this process made a pattern Ruby cannot compile ([`invalid`](Self::invalid)):
+    /// only then can printing a value fail (`format::printing_error`).
+    pub fn invalid_made() -> bool {
+        INVALID_MADE.load(std::sync::atomic::Ordering::Relaxed)
     }
 
     /// Ruby's error for a pattern that does not compile ([`invalid`](Self::invalid), or one

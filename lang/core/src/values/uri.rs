@@ -234,25 +234,81 @@ impl Uri {
             .or_else(|| self.scheme.as_deref().and_then(default_port))
     }
 
-    /// The components as the inferred type lists them (`URI[{'scheme' => 'http', ...}]`).
+    /// The path as Ruby's `URI#path` gives it: an FTP URI's (`URI::FTP`) without the `/`
+    /// that separates it from the host and without its `;type=` code (`ftp://c/d;type=a`
+    /// is `d`), a `%2F` at its start read as `/`.
+    pub fn ruby_path(&self) -> std::borrow::Cow<'_, str> {
+        let ftp = self
+            .scheme
+            .as_deref()
+            .is_some_and(|s| s.eq_ignore_ascii_case("ftp"));
+        if !ftp {
+            return std::borrow::Cow::Borrowed(&self.path);
+        }
+        let path = self.path.split(";type=").next().unwrap_or_default();
+        let path = path.strip_prefix('/').unwrap_or(path);
+        match path.strip_prefix("%2F") {
+            Some(rest) => std::borrow::Cow::Owned(format!("/{rest}")),
+            None => std::borrow::Cow::Borrowed(path),
+        }
+    }
+
+    /// A component as the reference's `URI[{...}]` check reads it from the URI object
+    /// (`uri.send(name)`): the scheme in lower case, the port a number (the scheme's
+    /// default when none is written), the path as [`ruby_path`](Self::ruby_path), undef
+    /// for none; `None` for a name that is no component.
+    pub fn component(&self, name: &str) -> Option<crate::values::Value> {
+        use crate::values::Value;
+        let text = |s: &Option<String>| s.as_deref().map_or(Value::Undef, Value::from);
+        Some(match name {
+            "scheme" => text(&self.scheme.as_ref().map(|s| s.to_ascii_lowercase())),
+            "userinfo" => text(&self.userinfo),
+            "host" => text(&self.host),
+            "port" => self
+                .effective_port()
+                .map_or(Value::Undef, |p| Value::Integer(p.into())),
+            "path" if self.opaque.is_some() => Value::Undef,
+            "path" => Value::from(&*self.ruby_path()),
+            "query" => text(&self.query),
+            "fragment" => text(&self.fragment),
+            "opaque" => text(&self.opaque),
+            _ => return None,
+        })
+    }
+
+    /// The components as the inferred type lists them (`URI[{'scheme' => 'http', ...}]`):
+    /// the reference's `uri_to_hash`, scheme and host in lower case (an empty host left
+    /// out), the port (the scheme's default when none is written) unless it is 80 of
+    /// `http` or 443 of `https`, the path as [`ruby_path`](Self::ruby_path) unless empty.
     pub fn components(&self) -> Vec<(&'static str, String)> {
         let mut out = Vec::new();
-        let mut push = |k: &'static str, v: &Option<String>| {
+        let mut push = |k: &'static str, v: Option<String>| {
             if let Some(v) = v {
-                out.push((k, v.clone()));
+                out.push((k, v));
             }
         };
+        let scheme = self.scheme.as_ref().map(|s| s.to_ascii_lowercase());
+        let port = self.effective_port().filter(|&p| {
+            !matches!(
+                (p, scheme.as_deref()),
+                (80, Some("http")) | (443, Some("https"))
+            )
+        });
+        push("scheme", scheme.clone());
+        push("userinfo", self.userinfo.clone());
         push(
-            "scheme",
-            &self.scheme.as_ref().map(|s| s.to_ascii_lowercase()),
+            "host",
+            self.host
+                .as_ref()
+                .filter(|h| !h.is_empty())
+                .map(|h| h.to_ascii_lowercase()),
         );
-        push("userinfo", &self.userinfo);
-        push("host", &self.host);
-        push("port", &self.port.map(|p| p.to_string()));
-        push("path", &Some(self.path.clone()).filter(|p| !p.is_empty()));
-        push("query", &self.query);
-        push("fragment", &self.fragment);
-        push("opaque", &self.opaque);
+        push("port", port.map(|p| p.to_string()));
+        let path = self.ruby_path();
+        push("path", (!path.is_empty()).then(|| path.into_owned()));
+        push("query", self.query.clone());
+        push("fragment", self.fragment.clone());
+        push("opaque", self.opaque.clone());
         out
     }
 

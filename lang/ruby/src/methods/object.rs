@@ -183,6 +183,7 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                         | M::match_
                         | M::match_p
                         | M::op_aref
+                        | M::slice
                         | M::casecmp
                         | M::casecmp_p,
                         r,
@@ -526,6 +527,7 @@ pub(crate) fn responds(v: &RValue, name: &str) -> bool {
         RValue::Hash(_) => Core::Hash,
         RValue::Int(_) | RValue::Float(_) => Core::Number,
         RValue::Nil => return flags & IN_NIL != 0,
+        RValue::Sym(_) => return flags & IN_SYMBOL != 0,
         _ => return false,
     };
     has(class, flags, name)
@@ -578,6 +580,8 @@ const NOT_HASH: u8 = 16;
 const IN_OBJECT: u8 = 32;
 /// Methods of `nil` (`respond_to?`'s short list).
 const IN_NIL: u8 = 64;
+/// Methods of `Symbol` (`respond_to?`).
+const IN_SYMBOL: u8 = 128;
 
 /// Each method name of the lists, with the lists it is in.
 static METHOD_INDEX: std::sync::LazyLock<rustc_hash::FxHashMap<&'static str, u8>> =
@@ -591,6 +595,7 @@ static METHOD_INDEX: std::sync::LazyLock<rustc_hash::FxHashMap<&'static str, u8>
             (NOT_HASH_METHODS, NOT_HASH),
             (OBJECT_METHODS, IN_OBJECT),
             (NIL_METHODS, IN_NIL),
+            (SYMBOL_METHODS, IN_SYMBOL),
         ] {
             for name in list {
                 *index.entry(*name).or_insert(0) |= flag;
@@ -613,6 +618,44 @@ const OBJECT_METHODS: &[&str] = &[
 
 /// The methods `respond_to?` finds on `nil` (beside those of every object).
 const NIL_METHODS: &[&str] = &["to_a", "to_i", "to_f", "to_h"];
+
+/// Ruby's `Symbol` methods (beside those of every object; Ruby 3.1's list, Comparable's
+/// included): what `respond_to?` finds on a symbol.
+const SYMBOL_METHODS: &[&str] = &[
+    "<",
+    "<=",
+    "<=>",
+    "==",
+    "===",
+    "=~",
+    ">",
+    ">=",
+    "[]",
+    "between?",
+    "capitalize",
+    "casecmp",
+    "casecmp?",
+    "clamp",
+    "downcase",
+    "empty?",
+    "encoding",
+    "end_with?",
+    "id2name",
+    "intern",
+    "length",
+    "match",
+    "match?",
+    "name",
+    "next",
+    "size",
+    "slice",
+    "start_with?",
+    "succ",
+    "swapcase",
+    "to_proc",
+    "to_sym",
+    "upcase",
+];
 
 /// Ruby's `String` methods.
 const STRING_METHODS: &[&str] = &[

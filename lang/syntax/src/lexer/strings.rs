@@ -209,13 +209,27 @@ impl<'a> Lexer<'a> {
                     self.push(tok, seg_start, end);
                     let mark = self.tokens.len();
                     if !self.lex_tokens(true)? {
+                        if mode.terminator.is_none() {
+                            // A heredoc's text ends the interpolation as the reference's
+                            // lexer does (its text is lexed on its own): the tokens so far
+                            // and an empty end, where the parser then finds any error
+                            // (`${a{` "Syntax error at ''" at the end of the text, `${a`
+                            // is `${a}`).
+                            // (the reference's parser makes a first name or integer a
+                            // variable there, not a keyword or a float: `${true` is 'true',
+                            // `${if` a syntax error)
+                            self.interpolation_to_variable(mark, false);
+                            let end = self.src.len();
+                            self.push(Tok::DqPost(Rc::from("")), end, end);
+                            return Ok(());
+                        }
                         let after = format_quote(&self.scanner_matched(end, mark, self.src.len()));
                         return Err(self.incomplete(
                             format!("Unclosed quote after {after} followed by '<eof>'"),
                             text_start,
                         ));
                     }
-                    self.interpolation_to_variable(mark);
+                    self.interpolation_to_variable(mark, true);
                     seg_start = self.pos - 1;
                     prev = Prev::Expr(end, mark, self.pos - 1);
                 }
@@ -308,8 +322,10 @@ impl<'a> Lexer<'a> {
     }
 
     /// The reference's token-level rule: `${name}`, `${0}`, `${keyword}` and a first name or
-    /// keyword followed by `.` or `[` mean variables.
-    fn interpolation_to_variable(&mut self, mark: usize) {
+    /// keyword followed by `.` or `[` mean variables. Without `tokens` (an interpolation the
+    /// end of a heredoc's text ends, which the reference's lexer leaves as it is), its
+    /// parser's rule: names and integers only.
+    fn interpolation_to_variable(&mut self, mark: usize, tokens: bool) {
         let count = self.tokens.len() - mark;
         let rewrite = count == 1
             || count > 1
@@ -326,7 +342,8 @@ impl<'a> Lexer<'a> {
             // The spec makes a keyword a variable only on its own (`${if}`, `${if[2]}` a
             // syntax error); the reference takes `${type['x']}` as `$type['x']` and real
             // modules depend on it (collectd's `collectd::type`): docs/deviations.md.
-            Tok::Keyword(k) => Some(Rc::from(k.as_str())),
+            Tok::Keyword(k) if tokens => Some(Rc::from(k.as_str())),
+            Tok::Float(_) if !tokens => None,
             Tok::Integer(_) | Tok::Float(_) => {
                 let (s, e) = (
                     t.span.start as usize - self.base,

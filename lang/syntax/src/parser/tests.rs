@@ -228,8 +228,9 @@ fn incomplete_or_invalid() {
         "{ 1; }",
         // the reference rejects a trailing `;`; at top level that is reported at once
         "notice(1);",
-        // an unclosed interpolation in a heredoc whose end tag was found
-        "@(\"E\")\n${x\nE\n",
+        // an interpolation the end of a heredoc's text ends, that does not parse (the end
+        // tag was found: more input cannot fix it; `${x` alone is `${x}`)
+        "@(\"E\")\n${x{\nE\n",
     ];
     for src in invalid {
         assert_eq!(completeness(src), Invalid, "{src:?}");
@@ -575,4 +576,193 @@ fn keywords_in_interpolation_are_variables_as_the_reference_reads_them() {
     );
     // anything else after a keyword is still the keyword's expression
     assert!(parse_program(r#""${if + 1}""#).is_err());
+}
+
+/// An interpolation that the end of a heredoc's text ends: the reference lexes the text on
+/// its own, ends the interpolation with it and leaves the parser to find any error (its
+/// message and position, `Puppet::Pal` of Puppet 7.23: "Syntax error at ''" at the end of
+/// the text, the line after it when the text ends with its line break); `${a[1]` is
+/// `${a[1]}`.
+#[test]
+fn heredoc_text_ends_an_interpolation() {
+    /// The reference's error: message, line, column.
+    type Verdict<'a> = Option<(&'a str, usize, usize)>;
+    let cases: &[(&str, Verdict)] = &[
+        ("@(\"E\")\ntext ${a{\nE", Some(("Syntax error at ''", 3, 1))),
+        (
+            "$x = 1\n@(\"E\")\n  ${a{\n  | E",
+            Some(("Syntax error at ''", 4, 1)),
+        ),
+        (
+            "@(\"E\")\n  more\n  ${a{\n  |- E",
+            Some(("Syntax error at ''", 3, 7)),
+        ),
+        (
+            "notice(@(\"E\"))\nhead\n${a{\nE\n",
+            Some(("Syntax error at ''", 4, 1)),
+        ),
+        ("@(\"E\")\ntext ${a[\nE", Some(("Syntax error at ''", 3, 1))),
+        (
+            "$x = 1\n@(\"E\")\n  ${a[\n  | E",
+            Some(("Syntax error at ''", 4, 1)),
+        ),
+        (
+            "@(\"E\")\n  more\n  ${a[\n  |- E",
+            Some(("Syntax error at ''", 3, 7)),
+        ),
+        (
+            "notice(@(\"E\"))\nhead\n${a[\nE\n",
+            Some(("Syntax error at ''", 4, 1)),
+        ),
+        ("@(\"E\")\ntext ${{\nE", Some(("Syntax error at ''", 3, 1))),
+        (
+            "$x = 1\n@(\"E\")\n  ${{\n  | E",
+            Some(("Syntax error at ''", 4, 1)),
+        ),
+        (
+            "@(\"E\")\n  more\n  ${{\n  |- E",
+            Some(("Syntax error at ''", 3, 6)),
+        ),
+        (
+            "notice(@(\"E\"))\nhead\n${{\nE\n",
+            Some(("Syntax error at ''", 4, 1)),
+        ),
+        (
+            "@(\"E\")\ntext ${a{b}\nE",
+            Some(("Syntax error at '}'", 2, 11)),
+        ),
+        (
+            "$x = 1\n@(\"E\")\n  ${a{b}\n  | E",
+            Some(("Syntax error at '}'", 3, 8)),
+        ),
+        (
+            "@(\"E\")\n  more\n  ${a{b}\n  |- E",
+            Some(("Syntax error at '}'", 3, 8)),
+        ),
+        (
+            "notice(@(\"E\"))\nhead\n${a{b}\nE\n",
+            Some(("Syntax error at '}'", 3, 6)),
+        ),
+        ("@(\"E\")\ntext ${\nE", Some(("Syntax error at ''", 3, 1))),
+        (
+            "$x = 1\n@(\"E\")\n  ${\n  | E",
+            Some(("Syntax error at ''", 4, 1)),
+        ),
+        (
+            "@(\"E\")\n  more\n  ${\n  |- E",
+            Some(("Syntax error at ''", 3, 5)),
+        ),
+        (
+            "notice(@(\"E\"))\nhead\n${\nE\n",
+            Some(("Syntax error at ''", 4, 1)),
+        ),
+        (
+            "@(\"E\")\ntext ${a +\nE",
+            Some(("Syntax error at ''", 3, 1)),
+        ),
+        (
+            "$x = 1\n@(\"E\")\n  ${a +\n  | E",
+            Some(("Syntax error at ''", 4, 1)),
+        ),
+        (
+            "@(\"E\")\n  more\n  ${a +\n  |- E",
+            Some(("Syntax error at ''", 3, 8)),
+        ),
+        (
+            "notice(@(\"E\"))\nhead\n${a +\nE\n",
+            Some(("Syntax error at ''", 4, 1)),
+        ),
+        (
+            "@(\"E\")\ntext ${a,\nE",
+            Some(("Syntax error at ','", 2, 9)),
+        ),
+        (
+            "$x = 1\n@(\"E\")\n  ${a,\n  | E",
+            Some(("Syntax error at ','", 3, 6)),
+        ),
+        (
+            "@(\"E\")\n  more\n  ${a,\n  |- E",
+            Some(("Syntax error at ','", 3, 6)),
+        ),
+        (
+            "notice(@(\"E\"))\nhead\n${a,\nE\n",
+            Some(("Syntax error at ','", 3, 4)),
+        ),
+        (
+            "@(\"E\")\ntext ${a b\nE",
+            Some(("Syntax error at 'b'", 2, 10)),
+        ),
+        (
+            "$x = 1\n@(\"E\")\n  ${a b\n  | E",
+            Some(("Syntax error at 'b'", 3, 7)),
+        ),
+        (
+            "@(\"E\")\n  more\n  ${a b\n  |- E",
+            Some(("Syntax error at 'b'", 3, 7)),
+        ),
+        (
+            "notice(@(\"E\"))\nhead\n${a b\nE\n",
+            Some(("Syntax error at 'b'", 3, 5)),
+        ),
+        ("@(\"E\")\ntext ${a[1]\nE", None),
+        ("$x = 1\n@(\"E\")\n  ${a[1]\n  | E", None),
+        ("@(\"E\")\n  more\n  ${a[1]\n  |- E", None),
+        ("notice(@(\"E\"))\nhead\n${a[1]\nE\n", None),
+        (
+            "@(\"E\")\ntext ${a}}${\nE",
+            Some(("Syntax error at ''", 3, 1)),
+        ),
+        (
+            "$x = 1\n@(\"E\")\n  ${a}}${\n  | E",
+            Some(("Syntax error at ''", 4, 1)),
+        ),
+        (
+            "@(\"E\")\n  more\n  ${a}}${\n  |- E",
+            Some(("Syntax error at ''", 3, 10)),
+        ),
+        (
+            "notice(@(\"E\"))\nhead\n${a}}${\nE\n",
+            Some(("Syntax error at ''", 4, 1)),
+        ),
+        (
+            "@(\"E\")\ntext ${a{b}}\nE",
+            Some(("Syntax error at '}'", 2, 11)),
+        ),
+        (
+            "$x = 1\n@(\"E\")\n  ${a{b}}\n  | E",
+            Some(("Syntax error at '}'", 3, 8)),
+        ),
+        (
+            "@(\"E\")\n  more\n  ${a{b}}\n  |- E",
+            Some(("Syntax error at '}'", 3, 8)),
+        ),
+        (
+            "notice(@(\"E\"))\nhead\n${a{b}}\nE\n",
+            Some(("Syntax error at '}'", 3, 6)),
+        ),
+        ("@(\"E\")\ntext ${if\nE", Some(("Syntax error at ''", 3, 1))),
+        (
+            "$x = 1\n@(\"E\")\n  ${if\n  | E",
+            Some(("Syntax error at ''", 4, 1)),
+        ),
+        (
+            "@(\"E\")\n  more\n  ${if\n  |- E",
+            Some(("Syntax error at ''", 3, 7)),
+        ),
+        (
+            "notice(@(\"E\"))\nhead\n${if\nE\n",
+            Some(("Syntax error at ''", 4, 1)),
+        ),
+    ];
+    for (src, expected) in cases {
+        let got = crate::parse(src).err().map(|e| {
+            let span = e.span.expect("a span");
+            let (line, col) = crate::error::Source::new("t", *src).line_col(span.start);
+            (e.message, line, col)
+        });
+        let got = got.as_ref().map(|(m, l, c)| (m.as_str(), *l, *c));
+        assert_eq!(got, *expected, "{src:?}");
+    }
+    // (double quoted strings are no such text: `"${a{"` is unclosed)
+    assert!(crate::parse("\"x ${a{\"").is_err());
 }

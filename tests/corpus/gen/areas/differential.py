@@ -1302,3 +1302,73 @@ PROGRAMS += [
     "type P = Object[{equality_include_type => false}]\ntype Q = Object[{parent => P, attributes => {b => Integer}}]\n[Q(1) == Q(1), Q(1) == Q(2)]",
     "type P = Object[{attributes => {a => Integer}, equality_include_type => false}]\ntype Q = Object[{parent => P, attributes => {b => Integer}}]\n[Q(1, 2) == Q(1, 2), Q(1, 2) == Q(1, 3)]",
 ]
+# (errors, seed 44; fixed in session 42) An interpolation the end of a heredoc's text ends:
+# the tokens so far are the expression (`${a` is `${a}`, `${a[0]` `${a[0]}`, `${2` `$2`,
+# `${true` the Boolean), the parser finds any error ("Syntax error at ''").
+PROGRAMS += [
+    "$a = 1\n@(\"E\")\ntext ${a\nE",
+    "$a = [7]\n@(\"E\")\n  ${a[0]\n  |- E",
+    "$a = 'x'\n@(\"E\")\n${a.upcase\nE",
+    "@(\"E\")\n${2\nE",
+    "@(\"E\")\n${true\nE",
+    "@(\"E\")\n${1.5\nE",
+    "$a = 1\n@(\"E\")\n${a}${a # comment\nE",
+    "$a = 1\n@(\"E\")\n${a +\n2\nE",
+    "@(\"E\")\ntext ${a{\nE",
+    "@(\"E\")\ntext ${a[\nE",
+    "@(\"E\")\ntext ${{\nE",
+    "@(\"E\")\ntext ${a{b}\nE",
+    "@(\"E\")\ntext ${if\nE",
+    "$a = 1\n@(\"E\")\n${a\nmore\nE",
+    "@(E)\ntext ${a{\nE",
+    "\"text ${a{b}\"",
+]
+# (session 42) The printed value of an input that holds a type of a pattern Ruby cannot
+# compile: the reference's `%p` compiles it and fails (Ruby's message alone).
+PROGRAMS += [
+    "Regexp['(']",
+    "$r = Regexp['(']",
+    "[1, {a => Regexp['[']}]",
+    "Optional[Regexp['(']]",
+    "type(Regexp['('])",
+    "Regexp['('].then |$x| { 1 }",
+    "Sensitive(Regexp['('])",
+    "[Sensitive(Regexp['('])]",
+    "Regexp['('] == Regexp['(']",
+    "Pattern[Regexp['(']]",
+]
+# (type_params, seeds 40-44; fixed in session 42) An Enum element of an Iterator is `Enum` in
+# a mismatch; `SemVer[...]`'s arguments checked for their type before any is parsed;
+# `NotUndef[URI[...]].new` and `Optional[URI].new` make URIs; a URI's inferred type and its
+# `URI[{...}]` check as the reference's (`uri_to_hash`: host in lower case, the scheme's
+# default port unless 80 of http or 443 of https, an FTP path without its leading `/` and
+# `;type=`; the check reads the URI object's own components, its port a number).
+PROGRAMS += [
+    "class c(Iterator[Enum['a', 'b']] $p) { } class { c: p => false }",
+    "SemVer['junk', Timespan(1)]",
+    "NotUndef[URI['http://a/b']].new('1-00:00:00')",
+    "[NotUndef[URI['http://a/b']].new('http://a/b'), Optional[URI].new('http://a/b'), Optional[URI['http://a/b']].new(undef)]",
+    "NotUndef[URI['http://a/b']].new('http://c/d')",
+    "[type(URI('ftp://c/d;type=a')), type(URI('HTTP://AB/d')), type(URI('ws://c/d')), type(URI('file:///x')), type(URI('ldaps://c/d?x')), type(URI('http://c:443/d'))]",
+    "[URI('ftp://c/%2Fa').path, URI('ftp://c/d;type=a').path, URI('ftp://c/').path, URI('ftp://c/d;type=a')]",
+    "[URI('ftp://c/d') =~ URI['ftp://c/d'], URI('http://c:81/d') =~ URI['http://c:81/d'], URI('HTTP://AB/d') =~ URI[{host => 'ab'}], URI('ftp://c/d') =~ URI[{path => 'd'}], URI('ftp://c/d') =~ URI[{port => 21}], URI('http://c/D') =~ URI[{path => '/d'}]]",
+    "[URI('http://a/b') =~ URI[{path => /b/}], URI('http://a/b') =~ URI[{path => Pattern[/c/]}], URI('http://a/b') =~ URI[{query => undef}], URI('http://a/b') =~ URI[{port => NotUndef}]]",
+    "URI[{scheme => 'http'}]('ftp://c/d')",
+    "URI['http://a/b'] == URI['HTTP://A/b']",
+    # what `URI[{...}]` takes: a port an Integer of 0 or more, other components a non-empty
+    # String or a Regexp, any undef or a type (`URI[{}]` is `URI`)
+    "[URI[{port => 0}], URI[{port => 65536}], URI[{port => Integer}], URI[{port => NotUndef}], URI[{port => String}], URI[{port => undef}], URI[{scheme => /a/}], URI[{scheme => Enum[a]}], URI[{scheme => Integer}], URI[{scheme => Pattern[/a/]}], URI[{scheme => Regexp}], URI[{}]]",
+    "URI[{nope => 'a'}]",
+    "URI[{path => 1}]",
+    "URI[{port => '21'}]",
+    "URI[{port => 'a'}]",
+    "URI[{port => -1}]",
+    "URI[{port => /a/}]",
+    "URI[{port => 1.5}]",
+    "URI[{port => 21}]",
+    "URI[{scheme => ''}]",
+    "URI[{scheme => 1}]",
+    "URI[{scheme => ['a']}]",
+    "URI[{scheme => default}]",
+    "URI[{scheme => true}]",
+]

@@ -188,3 +188,28 @@ PROGRAMS += [
         "[pick(1), call('pick', 2)]",
     ]],
 ]
+# (session 42) A template's `scope.function_NAME` reaches the 3.x function of a module
+# (stdlib's `pick`, native in prepl; `legacyfns`' own) and never a function of the environment
+# of that name, which a call by name (`call_function`) reaches first; Puppet's own 4.x
+# functions and the environment's own are no 3.x functions (tests/fixtures/env-functions/legacy).
+PROGRAMS += [
+    *[{"src": src, "env_dir": "tests/fixtures/env-functions/legacy"} for src in [
+        "[pick(undef, 'a'), both(), only3(), envonly(1), legacyfns::four(), legacyfns::inpuppet()]",
+        "inline_template('<%= scope.function_pick([nil, \"x\"]) %>')",
+        "inline_template('<%= scope.call_function(\"pick\", [nil, \"x\"]) %>')",
+        "[pick(1), inline_template('<%= scope.function_pick([nil, \"x\"]) %>')]",
+        "inline_template('<%= scope.function_both([]) %>')",
+        "inline_template('<%= scope.call_function(\"both\", []) %>')",
+        "inline_template('<%= scope.function_only3([1]) %>')",
+        "inline_template('<%= scope.call_function(\"only3\", [1]) %>')",
+        "inline_template('<%= scope.function_envonly([1]) %>')",
+        "inline_template('<%= scope.call_function(\"envonly\", [1]) %>')",
+        "inline_template('<%= scope.call_function(\"legacyfns::four\", []) %>')",
+        "inline_template('<%= scope.call_function(\"legacyfns::inpuppet\", [2]) %>')",
+        "inline_template('<%= scope.function_upcase([\"a\"]) %>')",
+        "inline_template('<%= scope.call_function(\"upcase\", [\"a\"]) %>')",
+        "inline_template('<%= scope.function_length([[1]]) %>')",
+        "inline_template('<%= scope.call_function(\"length\", [[1]]) %>')",
+        "inline_template('<%= [scope.function_pick([nil, 1]), scope.call_function(\"pick\", [nil, 2]), scope.function_pick([nil, 3])].join(\",\") %>')",
+    ]],
+]

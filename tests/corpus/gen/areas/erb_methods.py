@@ -284,6 +284,9 @@ PROGRAMS = [
     # product (apache's vhost listen addresses), and defined? of an undef variable
     e("@a.product(@n, ['x']).inspect", f"{A} {N}"),
     e("[1, 2].product.inspect"),
+    # (session 42) what a Symbol answers to; `slice` of a symbol is a String, as `[]`
+    e("%i(upcase downcase capitalize swapcase length size succ next to_proc start_with? end_with? empty? encoding [] =~ match match? id2name name <=> casecmp casecmp? slice to_sym to_s between? clamp intern gsub strip each).map { |m| :a.respond_to?(m) }.inspect"),
+    e("[:ab.slice(1), :ab.slice(0, 1), :ab[1], :ab.upcase, :ab.succ].inspect"),
 ]
 
 # Programs left out, with the reason.
