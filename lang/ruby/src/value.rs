@@ -283,6 +283,11 @@ impl RValue {
             (RValue::Host(a), RValue::Host(b)) => a.equals(&**b),
             (RValue::Module(a), RValue::Module(b)) => Rc::ptr_eq(a, b),
             (RValue::Object(a), RValue::Object(b)) => Rc::ptr_eq(a, b),
+            // (a proc equals itself: `l == l`; was false for every pair)
+            (
+                RValue::Proc(a, fa) | RValue::Lambda(a, fa),
+                RValue::Proc(b, fb) | RValue::Lambda(b, fb),
+            ) => Rc::ptr_eq(a, b) && fa.frame() == fb.frame(),
             _ => false,
         }
     }
