@@ -44,7 +44,8 @@ pub fn to_s(v: &RValue) -> String {
         }
         RValue::Match(c, _) => c.first().cloned().flatten().unwrap_or_default(),
         RValue::Scope => "Scope()".into(),
-        RValue::Proc(_, lambda, _) => proc_to_s(*lambda),
+        RValue::Proc(..) => proc_to_s(false),
+        RValue::Lambda(..) => proc_to_s(true),
         RValue::Module(m) => m.name.to_string(),
         RValue::Object(o) if o.class.struct_layout().is_some() => inspect(v),
         RValue::Object(o) => format!("#<{}>", o.class.name),

@@ -17,7 +17,14 @@ pub type Captures = prepl_core::values::regexp::Captures;
 /// past that.
 pub type RArray = smallvec::SmallVec<[RValue; 2]>;
 
+/// (`repr(u64)`: the tag is a whole word and every variant's fields start at offset 8, so
+/// that a value is moved as words at the offsets it was written at. With Rust's default
+/// layout a `bool` sat at offset 1 (`Bool`, and `Proc`'s flag), and each move of a value
+/// (every result of the evaluator's closures) copied its bytes 1 to 24 with a 16-byte load
+/// at offset 1, which the processor cannot forward from the two stores that wrote the
+/// value: the load waited for them to reach the cache. docs/benchmarks.md, session 42.)
 #[derive(Clone, Debug)]
+#[repr(u64)]
 pub enum RValue {
     Nil,
     Bool(bool),
@@ -41,10 +48,13 @@ pub enum RValue {
     Class(Rc<str>),
     /// The template's `scope`.
     Scope,
-    /// A lambda (`->(x) { }`, `lambda { }`: arity checked) or a proc (`proc { }`), and
-    /// where it was made: the frame (its locals are that frame's while it runs), the
-    /// scopes of locals around it there (those it sees, the blocks' kept).
-    Proc(Rc<crate::ast::Block>, bool, Rc<crate::eval::ProcHome>),
+    /// A proc (`proc { }`, a block taken as `&b`), and where it was made: the frame (its
+    /// locals are that frame's while it runs), the scopes of locals around it there (those
+    /// it sees, the blocks' kept).
+    Proc(Rc<crate::ast::Block>, Rc<crate::eval::ProcHome>),
+    /// A lambda (`->(x) { }`, `lambda { }`: arity checked), as a proc. (Two variants, not a
+    /// flag: a `bool` field would sit at offset 16 and make the value 32 bytes.)
+    Lambda(Rc<crate::ast::Block>, Rc<crate::eval::ProcHome>),
     /// A class or module the template defines.
     Module(Rc<UserClass>),
     /// An instance of a class the template defines.
@@ -147,7 +157,7 @@ impl RValue {
             RValue::Match(..) => "MatchData",
             RValue::Class(_) => "Class",
             RValue::Scope => "Puppet::Parser::Scope",
-            RValue::Proc(..) => "Proc",
+            RValue::Proc(..) | RValue::Lambda(..) => "Proc",
             RValue::Module(m) if m.module => "Module",
             RValue::Module(_) => "Class",
             RValue::Object(o) => &o.class.name,
@@ -221,7 +231,11 @@ impl RValue {
             (V::Range(a), V::Range(b)) => Rc::ptr_eq(a, b),
             (V::Regexp(a), V::Regexp(b)) => Rc::ptr_eq(a, b),
             (V::Match(a, _), V::Match(b, _)) => Rc::ptr_eq(a, b),
-            (V::Proc(a, _, fa), V::Proc(b, _, fb)) => Rc::ptr_eq(a, b) && fa.frame() == fb.frame(),
+            // (a lambda and a proc of one block made in one frame: the same, as before the
+            // two were variants)
+            (V::Proc(a, fa) | V::Lambda(a, fa), V::Proc(b, fb) | V::Lambda(b, fb)) => {
+                Rc::ptr_eq(a, b) && fa.frame() == fb.frame()
+            }
             (V::Module(a), V::Module(b)) => Rc::ptr_eq(a, b),
             (V::Object(a), V::Object(b)) => Rc::ptr_eq(a, b),
             (V::Exception(a), V::Exception(b)) => Rc::ptr_eq(a, b),
@@ -269,6 +283,11 @@ impl RValue {
             (RValue::Host(a), RValue::Host(b)) => a.equals(&**b),
             (RValue::Module(a), RValue::Module(b)) => Rc::ptr_eq(a, b),
             (RValue::Object(a), RValue::Object(b)) => Rc::ptr_eq(a, b),
+            // (a proc equals itself: `l == l`; was false for every pair)
+            (
+                RValue::Proc(a, fa) | RValue::Lambda(a, fa),
+                RValue::Proc(b, fb) | RValue::Lambda(b, fb),
+            ) => Rc::ptr_eq(a, b) && fa.frame() == fb.frame(),
             _ => false,
         }
     }

@@ -146,6 +146,7 @@ fn to_puppet_one(v: &RValue, open: Option<&Open>) -> Result<Value, String> {
         | RValue::Match(..)
         | RValue::Scope
         | RValue::Proc(..)
+        | RValue::Lambda(..)
         | RValue::Module(_)
         | RValue::Object(_)
         | RValue::Exception(_) => {

@@ -268,7 +268,7 @@ fn keep_for_procs(vars: Vec<(Name, RValue)>, kept: Rc<Kept>) {
     // (the procs' homes held here, each with how many of its references are here)
     let mut homes: Vec<(&Rc<ProcHome>, usize)> = Vec::new();
     for (_, v) in &vars {
-        if let RValue::Proc(_, _, home) = v {
+        if let RValue::Proc(_, home) | RValue::Lambda(_, home) = v {
             if home.scopes.iter().any(|h| Rc::ptr_eq(h, &kept)) {
                 match homes.iter_mut().find(|(h, _)| Rc::ptr_eq(h, home)) {
                     Some((_, n)) => *n += 1,
@@ -622,7 +622,10 @@ impl Interp<'_> {
     pub(crate) fn proc_here(&mut self, block: &Rc<Block>, lambda: bool) -> RValue {
         self.st.ctx.made_procs = true;
         let home = home_of(&mut self.st.ctx);
-        RValue::Proc(block.clone(), lambda, home)
+        match lambda {
+            true => RValue::Lambda(block.clone(), home),
+            false => RValue::Proc(block.clone(), home),
+        }
     }
 
     /// Notes that a proc was made of a block written in the frame `home` (running, or
@@ -1992,7 +1995,7 @@ impl Interp<'_> {
                         Some(BlockArg::Ast(b, home)) => {
                             let (b, home) = (b.clone(), *home);
                             self.made_proc_in(home);
-                            RValue::Proc(b, false, self.home_in(home))
+                            RValue::Proc(b, self.home_in(home))
                         }
                         Some(BlockArg::Host(b)) => b.clone(),
                         Some(BlockArg::Collect(acc)) => {

@@ -396,8 +396,10 @@ pub(crate) fn array_iteration(id: M) -> bool {
 /// An array's `each`, `map` and `inject` with a block: the items read one at a time from
 /// the live array, as Ruby's are (a block that changes the array sees the change: `a.each
 /// { a.pop }` stops early), and without a copy of the array made first. `None`: another
-/// method (or form), which iterates a copy (`items`).
-fn array_live(
+/// method (or form), which iterates a copy (`items`). Out of line: `methods::call` runs it
+/// first for an array's call with a block, past `generic`'s list of names and its frame.
+#[inline(never)]
+pub(crate) fn array_live(
     it: &mut Interp,
     a: &RefCell<crate::value::RArray>,
     recv: &RValue,

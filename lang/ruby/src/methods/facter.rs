@@ -588,7 +588,9 @@ fn confines(
             for (k, v) in entries {
                 let fact = to_s(&k).to_lowercase();
                 match v {
-                    RValue::Proc(b, _, _) => out.push(Confine::Block(Some(fact), capture(it, &b))),
+                    RValue::Proc(b, _) | RValue::Lambda(b, _) => {
+                        out.push(Confine::Block(Some(fact), capture(it, &b)))
+                    }
                     RValue::Array(items) => {
                         out.push(Confine::Values(fact, items.borrow().to_vec()));
                     }

@@ -190,10 +190,16 @@ fn call_with(it: &mut Interp, recv: RValue, c: &mut Call) -> R {
     }
     let c = &*c;
     // An array's iteration with a block is Enumerable's (`array::call` and `object::call`
-    // have none of these): there first, past their two look-ups.
-    if matches!(recv, RValue::Array(_)) && c.block.is_some() && enumerable::array_iteration(c.id) {
-        if let Some(v) = enumerable::generic(it, &recv, c)? {
-            return Ok(v);
+    // have none of these): there first, past their two look-ups; `each`, `map` and `inject`
+    // from the live array at once, without `generic`'s list of names and its frame.
+    if let (RValue::Array(a), Some(b)) = (&recv, c.block) {
+        if enumerable::array_iteration(c.id) {
+            if let Some(v) = enumerable::array_live(it, a, &recv, c, b)? {
+                return Ok(v);
+            }
+            if let Some(v) = enumerable::generic(it, &recv, c)? {
+                return Ok(v);
+            }
         }
     }
     let found = match &recv {

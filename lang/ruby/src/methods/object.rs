@@ -147,9 +147,8 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             M::to_s | M::id2name | M::name => Some(RValue::Str(s.clone())),
             M::to_sym => Some(recv.clone()),
             // (a lambda of its own, made in no frame: it reads only its parameters)
-            M::to_proc => Some(RValue::Proc(
+            M::to_proc => Some(RValue::Lambda(
                 Rc::new(crate::parser::symbol_proc_block(s, c.at)),
-                true,
                 crate::eval::ProcHome::nowhere(),
             )),
             M::op_cmp
@@ -384,11 +383,12 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             M::backtrace | M::cause => Some(RValue::Nil),
             _ => None,
         },
-        RValue::Proc(block, lambda, home) => match c.id {
+        RValue::Proc(block, home) | RValue::Lambda(block, home) => match c.id {
             M::call | M::op_aref | M::yield_ | M::op_eqq | M::op_call => {
+                let lambda = matches!(recv, RValue::Lambda(..));
                 let given = c.args.len();
                 let (least, most) = block.arity_range();
-                if *lambda && (given < least || most.is_some_and(|m| given > m)) {
+                if lambda && (given < least || most.is_some_and(|m| given > m)) {
                     let expected = match most {
                         Some(m) => m.to_string(),
                         None => format!("{least}+"),
@@ -398,13 +398,13 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                         c.at,
                     );
                 }
-                Some(it.call_proc(block, *lambda, home, c.args.clone())?)
+                Some(it.call_proc(block, lambda, home, c.args.clone())?)
             }
             M::arity => Some(RValue::Int(match block.arity_range() {
                 (n, Some(_)) => n as i64,
                 (least, None) => -(least as i64) - 1,
             })),
-            M::lambda_p => Some(RValue::Bool(*lambda)),
+            M::lambda_p => Some(RValue::Bool(matches!(recv, RValue::Lambda(..)))),
             M::to_proc => Some(recv.clone()),
             _ => None,
         },
