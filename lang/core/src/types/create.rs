@@ -334,8 +334,10 @@ pub fn parameterize_as_written(t: &PType, args: &mut [Value]) -> Result<Value, E
                 .map(Value::typ)
                 .map_err(|m| Error::eval(format!("Error while evaluating a '[]' expression, {m}")))
         }
-        // `TypeSet[{...}]` in an expression (an alias's is made by the evaluator)
-        PType::TypeSet => match &*args {
+        // `TypeSet[{...}]` in an expression (an alias's is made by the evaluator); a TypeSet
+        // given arguments makes a new one as `TypeSet` does (`MyTypes['X']`, the reference's
+        // `access_PTypeSetType`)
+        PType::TypeSet | PType::TypeSetType(_) => match &*args {
             [arg] => super::typeset::from_expression(arg)
                 .map(Value::typ)
                 .map_err(|m| Error::eval(format!("Error while evaluating a '[]' expression, {m}"))),
@@ -359,7 +361,6 @@ pub fn parameterize_as_written(t: &PType, args: &mut [Value]) -> Result<Value, E
         | PType::Numeric
         | PType::SemVerRange
         | PType::CatalogEntry
-        | PType::TypeSetType(_)
         | PType::Binary
         | PType::Unit => {
             let name = t.to_string();
@@ -428,7 +429,7 @@ fn generalized_here(t: &PType) -> PType {
 
 /// Ruby's `URI.regexp` as the reference shows it in `Pattern[...]` (its `Pcore::TYPE_URI`,
 /// which a string given to `URI[...]` must match).
-const URI_PATTERN: &str = include_str!("uri_pattern.txt");
+pub(crate) const URI_PATTERN: &str = include_str!("uri_pattern.txt");
 
 /// Whether `s` matches Ruby's `URI.regexp` (unanchored): a scheme and a colon somewhere
 /// (`[a-zA-Z][-+.a-zA-Z0-9]*:`), the rest of the pattern matching at least nothing.
@@ -788,8 +789,13 @@ fn check_init(inner: &PType, rest: &[Value], init: &PType) -> Result<(), Error> 
 
 /// `Creation of new instance of type 'T' is not supported`.
 fn not_supported(t: &PType) -> Error {
+    // (a TypeSet with its members' definitions, as the reference names it there)
+    let shown = match t {
+        PType::TypeSetType(_) => super::display::alias_display(t),
+        t => t.to_string(),
+    };
     Error::eval(format!(
-        "Creation of new instance of type '{t}' is not supported"
+        "Creation of new instance of type '{shown}' is not supported"
     ))
 }
 
