@@ -789,14 +789,7 @@ fn check_init(inner: &PType, rest: &[Value], init: &PType) -> Result<(), Error> 
 
 /// `Creation of new instance of type 'T' is not supported`.
 fn not_supported(t: &PType) -> Error {
-    // (a TypeSet with its members' definitions, as the reference names it there)
-    let shown = match t {
-        PType::TypeSetType(_) => super::display::alias_display(t),
-        t => t.to_string(),
-    };
-    Error::eval(format!(
-        "Creation of new instance of type '{shown}' is not supported"
-    ))
+    crate::convert::not_supported(t)
 }
 
 /// `String.new`'s `Formats`: `Variant[Default, String[1], TypeMap]`, a `TypeMap` being

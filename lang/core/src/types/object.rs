@@ -1201,7 +1201,10 @@ mod tests {
     #[test]
     fn functions_in_their_long_form() {
         let callable = || {
-            let mut args = vec![Value::array(vec![Value::typ(PType::integer())])];
+            let mut args = vec![
+                Value::array(vec![Value::typ(PType::integer())]),
+                Value::typ(PType::integer()),
+            ];
             let c = super::super::by_name("Callable").unwrap();
             match super::super::create::parameterize(&c, &mut args) {
                 Ok(Value::Type(t)) => Value::Type(t),
@@ -1235,14 +1238,14 @@ mod tests {
         write_definition(&mut s, &o).unwrap();
         assert_eq!(
             s,
-            "Object[{name => 'P', functions => {'f' => {type => Callable[[Integer]], final => true, annotations => {RubyMethod => {'body' => '1'}}}}}]"
+            "Object[{name => 'P', functions => {'f' => {type => Callable[[Integer], Integer], final => true, annotations => {RubyMethod => {'body' => '1'}}}}}]"
         );
         let short = with(vec![("type", callable())]).unwrap();
         s.clear();
         write_definition(&mut s, &short).unwrap();
         assert_eq!(
             s,
-            "Object[{name => 'P', functions => {'f' => Callable[[Integer]]}}]"
+            "Object[{name => 'P', functions => {'f' => Callable[[Integer], Integer]}}]"
         );
         let err = |f| with(f).unwrap_err();
         assert_eq!(
