@@ -744,9 +744,16 @@ impl Evaluator {
                 ExprKind::TypeAlias { name, type_expr } => {
                     let lower = name.to_ascii_lowercase();
                     let entity = format!("Attempt to redefine entity 'http://puppet.com/2016.1/runtime/type/{lower}'.");
-                    if crate::types::by_name(name).is_some() {
-                        let message =
-                            format!("{entity} Originally set by Puppet-Type-System/Static-Loader.");
+                    if let Some(t) = crate::types::by_name(name) {
+                        // (the types Pcore registers, `Annotation`, `RubyMethod`, `Deferred`,
+                        // `Pcore::URI`, ..., have no location in the reference's loader)
+                        let registered = name.starts_with("Pcore::")
+                            || matches!(t, PType::ObjectType(_)) && &**name != "Error";
+                        let message = if registered {
+                            format!("{entity} Set at unknown location")
+                        } else {
+                            format!("{entity} Originally set by Puppet-Type-System/Static-Loader.")
+                        };
                         return Err(Error::new(ErrorKind::Failed, message).at(e.span));
                     }
                     // A built-in resource type (`Service`, `File`) is a type too.
@@ -974,12 +981,13 @@ impl Evaluator {
             Ok(ts) => ts,
             Err(m) => return Ok(invalid(m)),
         };
-        // The short names, for the members' definitions only.
+        // The short names, for the members' definitions only (each alias named after the
+        // member's full name, as the member prints outside the set).
         let mut saved = Vec::new();
         let mut short = Vec::new();
         for n in &names {
             let alias = Rc::new(TypeAlias {
-                name: n.clone(),
+                name: format!("{name}::{n}").into(),
                 target: Default::default(),
                 invalid: Default::default(),
                 remembered: Default::default(),
@@ -1026,18 +1034,9 @@ impl Evaluator {
             return Ok(invalid(m));
         }
         for (n, alias) in names.iter().zip(&short) {
-            let t = alias.resolved();
-            ts.types.push((n.clone(), t.clone()));
-            let qualified: Rc<str> = format!("{name}::{n}").into();
-            self.aliases.insert(
-                qualified.to_ascii_lowercase(),
-                Rc::new(TypeAlias {
-                    name: qualified,
-                    target: std::cell::RefCell::new(Some(t)),
-                    invalid: Default::default(),
-                    remembered: Default::default(),
-                }),
-            );
+            ts.types.push((n.clone(), alias.resolved()));
+            self.aliases
+                .insert(alias.name.to_ascii_lowercase(), alias.clone());
         }
         Ok(Value::typ(PType::TypeSetType(Rc::new(ts))))
     }

@@ -4,6 +4,10 @@
 use super::Evaluator;
 use crate::env::modules::{self, Kind};
 use crate::error::Error;
+use std::rc::Rc;
+
+/// The reference's `Puppet::AST` TypeSet (see `Evaluator::load_puppet_ast`).
+const PUPPET_AST: &str = include_str!("puppet_ast.pp");
 
 impl Evaluator {
     /// Loads the type alias or the define (or Ruby resource type) a lower-case type name
@@ -22,7 +26,64 @@ impl Evaluator {
         {
             return Ok(true);
         }
-        Ok(self.autoload(Kind::TypeAlias, lower)? || self.resource_kind_loading(lower)?.is_some())
+        if lower == "puppet::ast" || lower.starts_with("puppet::ast::") {
+            return self.load_puppet_ast(lower);
+        }
+        if self.autoload(Kind::TypeAlias, lower)? || self.resource_kind_loading(lower)?.is_some() {
+            return Ok(true);
+        }
+        self.autoload_typeset_member(lower)
+    }
+
+    /// The reference's `Puppet::AST`, the TypeSet of its parser's model (`Puppet::AST::Nop`,
+    /// `Puppet::AST::Locator`, ...), defined on first use from `puppet_ast.pp`: the
+    /// reference's `puppet/pops/model/ast.pp` as its static loader has it (made from
+    /// `ast.rb`: no `RubyMethod` annotations). Printed as the reference prints it, without a
+    /// name authority.
+    fn load_puppet_ast(&mut self, lower: &str) -> Result<bool, Error> {
+        if self.aliases.contains_key("puppet::ast") {
+            return Ok(false);
+        }
+        let path = std::path::Path::new("puppet/pops/model/ast.pp");
+        let parsed = crate::env::parsed::parse(path, std::sync::Arc::from(PUPPET_AST.as_bytes()))?;
+        let (source, program) = (parsed.source.clone(), parsed.program.clone());
+        let saved = std::mem::replace(&mut self.source, source.clone());
+        self.layouts.absorb(&parsed.layouts);
+        self.forget_types();
+        let hoisting = std::mem::replace(&mut self.alias_memo.hoisting_file, true);
+        let r = self.hoist(&program.body);
+        self.alias_memo.hoisting_file = hoisting;
+        self.source = saved;
+        self.loaded_programs.push(program);
+        r.map_err(|e| e.in_source(&source))?;
+        if let Some(alias) = self.aliases.get("puppet::ast") {
+            if let crate::types::PType::TypeSetType(ref ts) = alias.resolved() {
+                let ts = crate::types::typeset::TypeSet {
+                    static_loader: true,
+                    ..(**ts).clone()
+                };
+                alias.set_target(Some(crate::types::PType::TypeSetType(Rc::new(ts))));
+            }
+        }
+        Ok(self.aliases.contains_key(lower))
+    }
+
+    /// `Acme::Set::Point`, a member of the TypeSet `Acme::Set` of a module's `types/set.pp`:
+    /// the reference's loader finds a member through the TypeSet of the name's longest
+    /// prefix that names one; loading the set defines its members.
+    fn autoload_typeset_member(&mut self, lower: &str) -> Result<bool, Error> {
+        let mut prefix = lower;
+        while let Some((outer, _)) = crate::names::split_last(prefix) {
+            prefix = outer;
+            if !crate::names::is_qualified(prefix) {
+                break;
+            }
+            if self.aliases.contains_key(prefix) || !self.autoload(Kind::TypeAlias, prefix)? {
+                continue;
+            }
+            return Ok(self.aliases.contains_key(lower));
+        }
+        Ok(false)
     }
 }
 

@@ -116,8 +116,13 @@ fn takes_array(t: &PType, array: &Value) -> bool {
 
 /// `Creation of new instance of type 'T' is not supported`.
 pub fn not_supported(t: &PType) -> Error {
+    // (a TypeSet with its members' definitions, as the reference names it there)
+    let shown = match t {
+        PType::TypeSetType(_) => types::display::alias_display(t),
+        t => t.to_string(),
+    };
     Error::eval(format!(
-        "Creation of new instance of type '{t}' is not supported"
+        "Creation of new instance of type '{shown}' is not supported"
     ))
 }
 

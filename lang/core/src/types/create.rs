@@ -343,8 +343,10 @@ pub fn parameterize_as_written(t: &PType, args: &mut [Value]) -> Result<Value, E
                 .map(Value::typ)
                 .map_err(|m| Error::eval(format!("Error while evaluating a '[]' expression, {m}")))
         }
-        // `TypeSet[{...}]` in an expression (an alias's is made by the evaluator)
-        PType::TypeSet => match &*args {
+        // `TypeSet[{...}]` in an expression (an alias's is made by the evaluator); a TypeSet
+        // given arguments makes a new one as `TypeSet` does (`MyTypes['X']`, the reference's
+        // `access_PTypeSetType`)
+        PType::TypeSet | PType::TypeSetType(_) => match &*args {
             [arg] => super::typeset::from_expression(arg)
                 .map(Value::typ)
                 .map_err(|m| Error::eval(format!("Error while evaluating a '[]' expression, {m}"))),
@@ -368,7 +370,6 @@ pub fn parameterize_as_written(t: &PType, args: &mut [Value]) -> Result<Value, E
         | PType::Numeric
         | PType::SemVerRange
         | PType::CatalogEntry
-        | PType::TypeSetType(_)
         | PType::Binary
         | PType::Unit => {
             let name = t.to_string();
@@ -437,7 +438,7 @@ fn generalized_here(t: &PType) -> PType {
 
 /// Ruby's `URI.regexp` as the reference shows it in `Pattern[...]` (its `Pcore::TYPE_URI`,
 /// which a string given to `URI[...]` must match).
-const URI_PATTERN: &str = include_str!("uri_pattern.txt");
+pub(crate) const URI_PATTERN: &str = include_str!("uri_pattern.txt");
 
 /// Whether `s` matches Ruby's `URI.regexp` (unanchored): a scheme and a colon somewhere
 /// (`[a-zA-Z][-+.a-zA-Z0-9]*:`), the rest of the pattern matching at least nothing.
@@ -803,9 +804,7 @@ fn check_init(inner: &PType, rest: &[Value], init: &PType) -> Result<(), Error> 
 
 /// `Creation of new instance of type 'T' is not supported`.
 fn not_supported(t: &PType) -> Error {
-    Error::eval(format!(
-        "Creation of new instance of type '{t}' is not supported"
-    ))
+    crate::convert::not_supported(t)
 }
 
 /// `String.new`'s `Formats`: `Variant[Default, String[1], TypeMap]`, a `TypeMap` being

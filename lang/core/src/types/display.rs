@@ -373,7 +373,7 @@ fn write_type_here(f: &mut dyn Write, t: &PType, d: usize) -> fmt::Result {
                 if !EXPAND_OBJECTS.with(|e| e.get())
                     && EXPANDING.with(|e| e.borrow().is_none()) =>
             {
-                f.write_str(n)
+                f.write_str(typeset_member_name(n))
             }
             _ => {
                 let outer = EXPAND_OBJECTS.with(|e| e.replace(false));
@@ -395,8 +395,40 @@ fn write_type_here(f: &mut dyn Write, t: &PType, d: usize) -> fmt::Result {
             end_expanding();
             result
         }
-        PType::Alias(a) => f.write_str(&a.name),
+        PType::Alias(a) => f.write_str(typeset_member_name(&a.name)),
     }
+}
+
+thread_local! {
+    /// While a TypeSet's members are written: the set's name, so that its members refer to
+    /// each other by their short names (`parent => PopsObject`), as the reference writes them.
+    static TYPESET_NAME: std::cell::RefCell<Option<Rc<str>>> = const { std::cell::RefCell::new(None) };
+}
+
+/// `f` with the members of the TypeSet `name` written by their short names.
+pub(crate) fn with_typeset_names<R>(name: &Rc<str>, f: impl FnOnce() -> R) -> R {
+    let outer = TYPESET_NAME.with(|n| n.replace(Some(name.clone())));
+    let r = f();
+    TYPESET_NAME.with(|n| *n.borrow_mut() = outer);
+    r
+}
+
+/// A type's name as written where it stands: a member of the TypeSet being written by its
+/// short name.
+fn typeset_member_name(name: &str) -> &str {
+    TYPESET_NAME.with(|n| {
+        let n = n.borrow();
+        let Some(set) = n.as_deref() else {
+            return name;
+        };
+        match name.strip_prefix(set).and_then(|r| r.strip_prefix("::")) {
+            Some(short) if !short.is_empty() && !short.contains("::") => {
+                // (borrowed from `name`, which outlives the thread-local's borrow)
+                &name[name.len() - short.len()..]
+            }
+            _ => name,
+        }
+    })
 }
 
 fn write_list(f: &mut dyn Write, types: &[PType], d: usize) -> fmt::Result {

@@ -282,7 +282,10 @@ fn instance_here(t: &PType, v: &Value, d: usize) -> bool {
             _ => false,
         },
         PType::ObjectExt(e) => super::object_extension::is_instance(e, v),
-        PType::TypeSet | PType::TypeSetType(_) => false,
+        // (any TypeSet is an instance of `TypeSet` and of each TypeSet: the reference's
+        // `PTypeSetType#instance?` is `o.is_a?(PTypeSetType)`)
+        PType::TypeSet | PType::TypeSetType(_) => matches!(v, Value::Type(t)
+            if matches!(t.resolved(), PType::TypeSet | PType::TypeSetType(_))),
         PType::Uri(params) => match v {
             Value::Uri(u) => params.as_ref().is_none_or(|p| uri_matches(p, u)),
             _ => false,

@@ -63,8 +63,56 @@ pub fn by_name(name: &str) -> Option<PType> {
         "RichDataKey" => rich_data_key(),
         "Puppet::LookupKey" => super::TypeAlias::builtin("Puppet::LookupKey", rich_data_key()),
         "Puppet::LookupValue" => super::TypeAlias::builtin("Puppet::LookupValue", PType::RichData),
+        _ if name.starts_with("Pcore::") => return pcore_alias(name),
         _ => return super::pcore::by_name(name).map(PType::ObjectType),
     })
+}
+
+thread_local! {
+    /// The reference's `Pcore::` aliases (`Pcore.init`), made once a thread.
+    static PCORE_ALIASES: Vec<PType> = pcore_aliases();
+}
+
+const PCORE_ALIAS_NAMES: [&str; 6] = [
+    "Pcore::URI_RX",
+    "Pcore::URI",
+    "Pcore::SimpleTypeName",
+    "Pcore::MemberName",
+    "Pcore::TypeName",
+    "Pcore::QRef",
+];
+
+/// `Pcore::URI`, `Pcore::MemberName`, ...: the aliases the reference's Pcore defines for its
+/// own initialization hashes, printed as user aliases are (`Pcore::MemberName =
+/// Pattern[/\A[a-z_]\w*\z/]`).
+fn pcore_alias(name: &str) -> Option<PType> {
+    let i = PCORE_ALIAS_NAMES.iter().position(|n| *n == name)?;
+    PCORE_ALIASES.with(|all| all.get(i).cloned())
+}
+
+fn pcore_aliases() -> Vec<PType> {
+    use std::rc::Rc;
+    let re = |src: &str| crate::values::Regexp::new(src).ok().map(Rc::new);
+    let pattern = |src: &str| PType::Pattern(re(src).into_iter().collect());
+    let uri = super::create::URI_PATTERN.trim_end();
+    let uri = uri
+        .strip_prefix('/')
+        .and_then(|u| u.strip_suffix('/'))
+        .unwrap_or(uri);
+    let type_name = r"\A[A-Z][\w]*(?:::[A-Z][\w]*)*\z";
+    let targets = [
+        PType::Regexp(re(uri)),
+        pattern(uri),
+        pattern(r"\A[A-Z]\w*\z"),
+        pattern(r"\A[a-z_]\w*\z"),
+        pattern(type_name),
+        pattern(type_name),
+    ];
+    PCORE_ALIAS_NAMES
+        .iter()
+        .zip(targets)
+        .map(|(n, t)| super::TypeAlias::builtin(n, t))
+        .collect()
 }
 
 /// The built-in alias `RichDataKey = Variant[String, Numeric]`.

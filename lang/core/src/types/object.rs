@@ -129,11 +129,32 @@ impl Constructor {
     }
 }
 
-/// A declared function: `functions => {area => Callable[[0, 0], Integer]}`.
+/// A declared function: `functions => {area => Callable[[0, 0], Integer]}`, or in the long
+/// form `{type => Callable[...], final => true, override => true, annotations => {...}}`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Function {
     pub name: Rc<str>,
     pub typ: PType,
+    pub override_: bool,
+    pub final_: bool,
+    pub annotations: Option<Value>,
+}
+
+impl Function {
+    /// A function declared by its type alone.
+    pub fn new(name: &str, typ: PType) -> Function {
+        Function {
+            name: name.into(),
+            typ,
+            override_: false,
+            final_: false,
+            annotations: None,
+        }
+    }
+
+    fn is_short(&self) -> bool {
+        !self.override_ && !self.final_ && self.annotations.is_none()
+    }
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -344,6 +365,7 @@ const KEYS: &[&str] = &[
 ];
 
 const ATTRIBUTE_KEYS: &[&str] = &["type", "kind", "value", "override", "final", "annotations"];
+const FUNCTION_KEYS: &[&str] = &["type", "override", "final", "annotations"];
 
 /// `Object[{...}]`: an object type from its initialization hash. Messages are the
 /// reference's (without the "Error while evaluating" prefix).
@@ -423,16 +445,7 @@ pub fn from_hash(h: &Map, label: &str) -> Result<ObjectType, String> {
     if let Some(fs) = get("functions") {
         for (k, v) in members(fs, "functions", initializer)?.iter() {
             let name = member_name(k)?;
-            let typ = match v {
-                Value::Type(t) if matches!(t.resolved(), PType::Callable(_)) => (**t).clone(),
-                other => {
-                    return Err(format!(
-                        "function {label}[{name}] has wrong type, expects a Type[Callable] value, got {}",
-                        got_type(other)
-                    ))
-                }
-            };
-            o.functions.push(Function { name, typ });
+            o.functions.push(function(label, &name, v)?);
         }
     }
     if let Some(eq) = get("equality") {
@@ -670,6 +683,96 @@ fn attribute(label: &str, name: &Rc<str>, v: &Value) -> Result<Attribute, String
     Ok(a)
 }
 
+/// A function's declaration: its `Callable` type, or the long form (the reference's
+/// `PObjectType::PFunction` initialization hash: `type`, `final`, `override`, `annotations`).
+fn function(label: &str, name: &Rc<str>, v: &Value) -> Result<Function, String> {
+    let callable = |t: &PType| matches!(t.resolved(), PType::Callable(_));
+    let h = match v {
+        Value::Type(t) if callable(t) => return Ok(Function::new(name, (**t).clone())),
+        Value::Hash(h) => h,
+        other => {
+            return Err(format!(
+                "function {label}[{name}] has wrong type, expects a Type[Callable] value, got {}",
+                got_type(other)
+            ))
+        }
+    };
+    let initializer = format!("initializer for function '{name}' has wrong type");
+    for k in h.keys() {
+        match k.as_str() {
+            Some(s) if FUNCTION_KEYS.contains(&s) => {}
+            _ => return Err(format!("{initializer}, unrecognized key {}", value_text(k))),
+        }
+    }
+    let mut f = match h.get(&Value::string("type")) {
+        Some(Value::Type(t)) if callable(t) => Function::new(name, (**t).clone()),
+        Some(other) => {
+            return Err(format!(
+                "{initializer}, entry 'type' expects a Type[Callable] value, got {}",
+                got_type(other)
+            ))
+        }
+        None => return Err(format!("{initializer}, expects a value for key 'type'")),
+    };
+    for (key, slot) in [("override", &mut f.override_), ("final", &mut f.final_)] {
+        match h.get(&Value::string(key)) {
+            None => {}
+            Some(Value::Boolean(b)) => *slot = *b,
+            Some(other) => {
+                return Err(format!(
+                    "{initializer}, entry '{key}' expects a Boolean value, got {}",
+                    crate::types::infer_generalized(other)
+                ))
+            }
+        }
+    }
+    f.annotations = h.get(&Value::string("annotations")).cloned();
+    if let Some(an) = &f.annotations {
+        check_annotations(an, &initializer)?;
+    }
+    Ok(f)
+}
+
+/// The checks of a function's override of an inherited member (the reference's
+/// `assert_override` and `assert_can_be_overridden`).
+fn validate_function(o: &Rc<ObjectType>, label: &str, f: &Function) -> Result<(), String> {
+    let name = &f.name;
+    let inherited = o.parent_object().and_then(|p| p.member(name));
+    let Some((owner, member)) = inherited else {
+        if f.override_ {
+            return Err(format!(
+                "expected function {label}[{name}] to override an inherited function, but no such function was found"
+            ));
+        }
+        return Ok(());
+    };
+    let pl = owner.label();
+    let parent_fn = match member {
+        MemberRef::Function(i) => &owner.functions[i],
+        MemberRef::Attribute(_) => {
+            return Err(format!(
+                "function {label}[{name}] attempts to override attribute {pl}[{name}]"
+            ))
+        }
+    };
+    if parent_fn.final_ {
+        return Err(format!(
+            "function {label}[{name}] attempts to override final function {pl}[{name}]"
+        ));
+    }
+    if !f.override_ {
+        return Err(format!(
+            "function {label}[{name}] attempts to override function {pl}[{name}] without having override => true"
+        ));
+    }
+    if !crate::types::is_assignable(&parent_fn.typ, &f.typ) {
+        return Err(format!(
+            "function {label}[{name}] attempts to override function {pl}[{name}] with a type that does not match"
+        ));
+    }
+    Ok(())
+}
+
 /// The checks the reference makes when it resolves a named object type.
 pub fn validate(o: &Rc<ObjectType>) -> Result<(), String> {
     if let Some(e) = &o.invalid {
@@ -760,6 +863,9 @@ pub fn validate(o: &Rc<ObjectType>) -> Result<(), String> {
                 }
             }
         }
+    }
+    for f in &o.functions {
+        validate_function(o, label, f)?;
     }
     if let Some(eq) = o.equality.as_ref().filter(|eq| !eq.is_empty()) {
         validate_equality(o, eq)?;
@@ -958,11 +1064,7 @@ pub fn write_definition(f: &mut dyn Write, o: &ObjectType) -> fmt::Result {
         parts.push(format!("constants => {{{}}}", consts.join(", ")));
     }
     if !o.functions.is_empty() {
-        let fs: Vec<String> = o
-            .functions
-            .iter()
-            .map(|fun| format!("{} => {}", super::display::quote(&fun.name), fun.typ))
-            .collect();
+        let fs: Vec<String> = o.functions.iter().map(function_text).collect();
         parts.push(format!("functions => {{{}}}", fs.join(", ")));
     }
     if let Some(eq) = &o.equality {
@@ -982,6 +1084,25 @@ fn shown_as_constant(a: &Attribute) -> bool {
         || (a.is_constant()
             && a.annotations.is_none()
             && a.value.as_ref().map(crate::types::infer_generalized) == Some(a.typ.clone()))
+}
+
+fn function_text(f: &Function) -> String {
+    let name = super::display::quote(&f.name);
+    if f.is_short() {
+        return format!("{name} => {}", f.typ);
+    }
+    // The reference's order, as for attributes.
+    let mut fields = vec![format!("type => {}", f.typ)];
+    if f.final_ {
+        fields.push("final => true".to_string());
+    }
+    if f.override_ {
+        fields.push("override => true".to_string());
+    }
+    if let Some(an) = &f.annotations {
+        fields.push(format!("annotations => {}", value_text(an)));
+    }
+    format!("{name} => {{{}}}", fields.join(", "))
 }
 
 fn attribute_text(a: &Attribute) -> String {
@@ -1069,6 +1190,89 @@ mod tests {
         assert_eq!(
             s,
             "Object[{name => 'P', attributes => {'x' => Integer, 'y' => {type => Integer, value => 0}}}]"
+        );
+    }
+
+    /// A function in its long form, as the reference's `PFunction` reads and prints it
+    /// (`puppet-oracle`: `{type => Callable[[Integer], Integer], final => true, annotations =>
+    /// {RubyMethod => {'body' => '1'}}}`, `unrecognized key 'kind'`, `expects a value for key
+    /// 'type'`, `expects a Type[Callable] value, got Type[Integer]`); prepl took only the short
+    /// form (`function P[f] has wrong type, expects a Type[Callable] value, got Hash`).
+    #[test]
+    fn functions_in_their_long_form() {
+        let callable = || {
+            let mut args = vec![
+                Value::array(vec![Value::typ(PType::integer())]),
+                Value::typ(PType::integer()),
+            ];
+            let c = super::super::by_name("Callable").unwrap();
+            match super::super::create::parameterize(&c, &mut args) {
+                Ok(Value::Type(t)) => Value::Type(t),
+                other => panic!("{other:?}"),
+            }
+        };
+        let ruby = super::super::by_name("RubyMethod").unwrap();
+        let with = |f: Vec<(&str, Value)>| {
+            parse(h(vec![
+                ("name", Value::string("P")),
+                ("functions", Value::hash(h(vec![("f", Value::hash(h(f)))]))),
+            ]))
+        };
+        let o = with(vec![
+            ("type", callable()),
+            (
+                "annotations",
+                Value::hash(
+                    [(
+                        Value::typ(ruby),
+                        Value::hash(h(vec![("body", Value::string("1"))])),
+                    )]
+                    .into_iter()
+                    .collect(),
+                ),
+            ),
+            ("final", Value::Boolean(true)),
+        ])
+        .unwrap();
+        let mut s = String::new();
+        write_definition(&mut s, &o).unwrap();
+        assert_eq!(
+            s,
+            "Object[{name => 'P', functions => {'f' => {type => Callable[[Integer], Integer], final => true, annotations => {RubyMethod => {'body' => '1'}}}}}]"
+        );
+        let short = with(vec![("type", callable())]).unwrap();
+        s.clear();
+        write_definition(&mut s, &short).unwrap();
+        assert_eq!(
+            s,
+            "Object[{name => 'P', functions => {'f' => Callable[[Integer], Integer]}}]"
+        );
+        let err = |f| with(f).unwrap_err();
+        assert_eq!(
+            err(vec![
+                ("type", callable()),
+                ("kind", Value::string("derived"))
+            ]),
+            "initializer for function 'f' has wrong type, unrecognized key 'kind'"
+        );
+        assert_eq!(
+            err(vec![("final", Value::Boolean(true))]),
+            "initializer for function 'f' has wrong type, expects a value for key 'type'"
+        );
+        assert_eq!(
+            err(vec![("type", Value::typ(PType::integer()))]),
+            "initializer for function 'f' has wrong type, entry 'type' expects a Type[Callable] value, got Type[Integer]"
+        );
+        let overriding = Rc::new(
+            with(vec![
+                ("type", callable()),
+                ("override", Value::Boolean(true)),
+            ])
+            .unwrap(),
+        );
+        assert_eq!(
+            validate(&overriding).unwrap_err(),
+            "expected function P[f] to override an inherited function, but no such function was found"
         );
     }
 

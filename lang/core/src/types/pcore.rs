@@ -22,6 +22,9 @@ thread_local! {
         name: Some("Pcore".into()),
         ..ObjectType::empty()
     });
+    static RUBY_METHOD: Rc<ObjectType> = Rc::new(ruby_method_type());
+    static RESOURCE_PARAM: Rc<ObjectType> = Rc::new(resource_param_type());
+    static RESOURCE_TYPE3: Rc<ObjectType> = Rc::new(resource_type3_type());
 }
 
 /// `Annotation`, the parent of annotation types.
@@ -29,7 +32,7 @@ pub fn annotation() -> Rc<ObjectType> {
     ANNOTATION.with(Rc::clone)
 }
 
-/// The reference's `Pcore` type (only named in `annotate`'s signatures).
+/// The reference's `Pcore` type (named in `annotate`'s signatures; no instances).
 pub fn pcore() -> Rc<ObjectType> {
     PCORE.with(Rc::clone)
 }
@@ -62,6 +65,10 @@ pub fn by_name(name: &str) -> Option<Rc<ObjectType>> {
         "Error" => Some(error()),
         "Annotation" => Some(annotation()),
         "Puppet::LookupContext" => Some(lookup_context()),
+        "Pcore" => Some(pcore()),
+        "RubyMethod" => Some(RUBY_METHOD.with(Rc::clone)),
+        "Puppet::Resource::Param" => Some(RESOURCE_PARAM.with(Rc::clone)),
+        "Puppet::Resource::ResourceType3" => Some(RESOURCE_TYPE3.with(Rc::clone)),
         _ => None,
     }
 }
@@ -142,14 +149,84 @@ fn error_type() -> ObjectType {
                 Some(Value::Undef),
             ),
         ],
-        functions: vec![Function {
-            name: "message".into(),
-            typ: PType::Callable(Box::new(CallableType {
+        functions: vec![Function::new(
+            "message",
+            PType::Callable(Box::new(CallableType {
                 params: Some((Vec::new(), Some(IntRange::new(0, 0)))),
                 block: None,
                 return_type: Some(non_empty_string()),
             })),
-        }],
+        )],
+        ..ObjectType::empty()
+    }
+}
+
+/// `RubyMethod`, the annotation of an attribute or function whose implementation is Ruby
+/// code (the reference's `Puppet::Pops::Types::RubyMethod`): its `body`, and its
+/// `parameters` as Ruby writes them.
+fn ruby_method_type() -> ObjectType {
+    ObjectType {
+        name: Some("RubyMethod".into()),
+        parent: Some(PType::ObjectType(annotation())),
+        attributes: vec![
+            attr("body", PType::string(), None),
+            attr(
+                "parameters",
+                optional(non_empty_string()),
+                Some(Value::Undef),
+            ),
+        ],
+        ..ObjectType::empty()
+    }
+}
+
+/// `Puppet::Resource::Param`, a parameter of a resource type as `puppet generate types`
+/// describes it (the reference's `Puppet::Pops::Resource::Param`).
+fn resource_param_type() -> ObjectType {
+    ObjectType {
+        name: Some("Puppet::Resource::Param".into()),
+        attributes: vec![
+            attr("type", PType::Type(None), None),
+            attr("name", non_empty_string(), None),
+            attr(
+                "name_var",
+                PType::Boolean(None),
+                Some(Value::Boolean(false)),
+            ),
+        ],
+        equality: Some(vec!["name".into()]),
+        ..ObjectType::empty()
+    }
+}
+
+/// `Puppet::Resource::ResourceType3`, a resource type as `puppet generate types` writes it
+/// (the reference's `Puppet::Pops::Resource::ResourceTypeImpl`; its `.pcore` file in
+/// `puppet/pops/resource/` is not what it loads).
+fn resource_type3_type() -> ObjectType {
+    let param = PType::array_of(PType::ObjectType(RESOURCE_PARAM.with(Rc::clone)));
+    let patterns = optional(PType::hash_of(
+        PType::Regexp(None),
+        PType::array_of(non_empty_string()),
+    ));
+    ObjectType {
+        name: Some("Puppet::Resource::ResourceType3".into()),
+        attributes: vec![
+            attr("name", non_empty_string(), None),
+            attr("properties", param.clone(), Some(Value::array(Vec::new()))),
+            attr("parameters", param, Some(Value::array(Vec::new()))),
+            attr("title_patterns_hash", patterns, Some(Value::Undef)),
+            attr(
+                "isomorphic",
+                PType::Boolean(None),
+                Some(Value::Boolean(true)),
+            ),
+            attr(
+                "capability",
+                PType::Boolean(None),
+                Some(Value::Boolean(false)),
+            ),
+        ],
+        equality: Some(vec!["name".into()]),
         ..ObjectType::empty()
     }
 }
@@ -190,10 +267,7 @@ fn lookup_context_type() -> ObjectType {
             ))))),
         ]),
     ]);
-    let function = |name: &str, typ: PType| Function {
-        name: name.into(),
-        typ,
-    };
+    let function = Function::new;
     ObjectType {
         name: Some("Puppet::LookupContext".into()),
         parent: Some(PType::Any),

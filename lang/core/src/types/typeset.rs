@@ -29,6 +29,9 @@ pub struct TypeSet {
     /// leaves it unresolved and shows its initialization hash as given (`name => undef`
     /// without a name, `pcore_uri` and `name_authority` only when given).
     pub expression: Option<Box<Written>>,
+    /// One of the reference's own (`Puppet::AST`), which it prints without a name
+    /// authority.
+    pub static_loader: bool,
 }
 
 /// What `TypeSet[{...}]` in an expression was given besides what every TypeSet has.
@@ -145,6 +148,7 @@ pub fn check_hash(name: &str, h: &Map, member_names: &[Rc<str>]) -> Result<TypeS
         annotations: get("annotations").cloned(),
         invalid: None,
         expression: None,
+        static_loader: false,
     })
 }
 
@@ -262,6 +266,7 @@ impl TypeSet {
             annotations: None,
             invalid: Some(error),
             expression: None,
+            static_loader: false,
         }
     }
 
@@ -302,7 +307,9 @@ pub fn write_typeset(f: &mut dyn Write, ts: &TypeSet, expanded: bool) -> fmt::Re
         }
         None => {
             parts.push(format!("pcore_version => {}", q(&ts.pcore_version)));
-            parts.push(format!("name_authority => {}", q(RUNTIME_AUTHORITY)));
+            if !ts.static_loader {
+                parts.push(format!("name_authority => {}", q(RUNTIME_AUTHORITY)));
+            }
             parts.push(format!("name => {}", q(&ts.name)));
         }
     }
@@ -319,20 +326,19 @@ pub fn write_typeset(f: &mut dyn Write, ts: &TypeSet, expanded: bool) -> fmt::Re
                     return format!("{n} => {n}");
                 }
                 let mut s = String::new();
-                match t.resolved() {
+                // (the set's own members named as written in it: `parent => P`)
+                super::display::with_typeset_names(&ts.name, || match t.resolved() {
                     PType::ObjectType(ref o) => {
                         let anonymous = super::object::ObjectType {
                             name: None,
                             ..(**o).clone()
                         };
                         let _ = super::object::write_definition(&mut s, &anonymous);
-                        // (the set's own members named as written in it: `parent => P`)
-                        s = s.replace(&format!("parent => {}::", ts.name), "parent => ");
                     }
                     other => {
                         let _ = write!(s, "{other}");
                     }
-                }
+                });
                 format!("{n} => {s}")
             })
             .collect();
