@@ -664,7 +664,15 @@ fn attribute(label: &str, name: &Rc<str>, v: &Value) -> Result<Attribute, String
         }
     }
     a.value = h.get(&Value::string("value")).cloned();
-    for (key, slot) in [("override", &mut a.override_), ("final", &mut a.final_)] {
+    (a.override_, a.final_, a.annotations) = member_flags(h, &initializer)?;
+    Ok(a)
+}
+
+/// A member's `override` and `final` flags and its `annotations`, from its long form's
+/// hash (an attribute's or a function's), checked as the reference checks them.
+fn member_flags(h: &Map, initializer: &str) -> Result<(bool, bool, Option<Value>), String> {
+    let mut flags = [false, false];
+    for (key, slot) in ["override", "final"].into_iter().zip(&mut flags) {
         match h.get(&Value::string(key)) {
             None => {}
             Some(Value::Boolean(b)) => *slot = *b,
@@ -676,11 +684,11 @@ fn attribute(label: &str, name: &Rc<str>, v: &Value) -> Result<Attribute, String
             }
         }
     }
-    a.annotations = h.get(&Value::string("annotations")).cloned();
-    if let Some(an) = &a.annotations {
-        check_annotations(an, &initializer)?;
+    let annotations = h.get(&Value::string("annotations")).cloned();
+    if let Some(an) = &annotations {
+        check_annotations(an, initializer)?;
     }
-    Ok(a)
+    Ok((flags[0], flags[1], annotations))
 }
 
 /// A function's declaration: its `Callable` type, or the long form (the reference's
@@ -714,22 +722,7 @@ fn function(label: &str, name: &Rc<str>, v: &Value) -> Result<Function, String> 
         }
         None => return Err(format!("{initializer}, expects a value for key 'type'")),
     };
-    for (key, slot) in [("override", &mut f.override_), ("final", &mut f.final_)] {
-        match h.get(&Value::string(key)) {
-            None => {}
-            Some(Value::Boolean(b)) => *slot = *b,
-            Some(other) => {
-                return Err(format!(
-                    "{initializer}, entry '{key}' expects a Boolean value, got {}",
-                    crate::types::infer_generalized(other)
-                ))
-            }
-        }
-    }
-    f.annotations = h.get(&Value::string("annotations")).cloned();
-    if let Some(an) = &f.annotations {
-        check_annotations(an, &initializer)?;
-    }
+    (f.override_, f.final_, f.annotations) = member_flags(h, &initializer)?;
     Ok(f)
 }
 
