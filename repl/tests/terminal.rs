@@ -525,6 +525,7 @@ fn readme_session_is_what_prepl_prints() {
     tmux.start_with(&dir, &dir.join("history"), "-q");
     tmux.wait_for("prepl[1]>");
     let mut prompts = 1;
+    let mut typed = 0;
     for line in transcript.lines() {
         let input = line.strip_prefix("     ...> ").or_else(|| {
             line.split_once("]> ")
@@ -532,12 +533,15 @@ fn readme_session_is_what_prepl_prints() {
                 .filter(|_| line.starts_with("prepl["))
         });
         if let Some(input) = input {
+            // (the prompt for this line, so that the last answer is on the screen first:
+            // typed ahead on a loaded machine, an input showed before the answer above it)
+            tmux.wait_for_prompts(typed + 1);
             tmux.type_text(input);
             tmux.keys(&["Enter"]);
+            typed += 1;
             if line.starts_with("prepl[") {
                 prompts += 1;
             }
-            std::thread::sleep(Duration::from_millis(150));
         }
     }
     let screen = tmux.wait_for_nth("prepl[", prompts);
