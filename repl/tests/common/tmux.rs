@@ -63,13 +63,13 @@ impl Tmux {
     }
 
     /// Waits until the screen shows at least `n` prompts, first lines (`prepl[N]> `) and
-    /// continuation lines (`...> `) together: the answer to each input typed so far is
+    /// continuation lines (`...>`) together: the answer to each input typed so far is
     /// printed before the next is typed, however slow the machine.
     pub fn wait_for_prompts(&self, n: usize) -> String {
         let deadline = Instant::now() + self.wait;
         loop {
             let screen = self.screen();
-            if screen.matches("prepl[").count() + screen.matches("...> ").count() >= n {
+            if screen.matches("prepl[").count() + screen.matches("...>").count() >= n {
                 return screen;
             }
             if Instant::now() > deadline {
