@@ -99,7 +99,9 @@ pub(super) fn make_signature(
         let ty = puppet_type(ev, ty)?;
         sig.params.push(signature::Param {
             name: name.clone(),
-            shown: ty.to_string(),
+            // (a local type with its definition, as the reference lists it: `Small =
+            // Integer[0, 10] n?`)
+            shown: crate::types::alias_display(&ty),
             ty,
             arity,
         });

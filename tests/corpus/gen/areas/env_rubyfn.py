@@ -325,6 +325,8 @@ PROGRAMS += [
     "rfn::cblock('a')",
     "rfn::cblock_only() |$x| { $x }",
     "rfn::cblock_only() |$x, $y| { $x + $y }",
+    "rfn::localsig(3) |$x| { $x }",
+    "rfn::localsig(3) |$x, $y = 1| { $x + $y }",
     # A dispatch the reference refuses to load.
     "rfn::badorder('a', 1)",
     "rfn::badorder2('a')",
