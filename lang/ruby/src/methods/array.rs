@@ -132,12 +132,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             *cell.borrow_mut() = f.into();
             recv.clone()
         }
-        M::compact => arr(cell
-            .borrow()
-            .iter()
-            .filter(|v| !matches!(v, RValue::Nil))
-            .cloned()
-            .collect()),
+        M::compact => compact(&cell.borrow()),
         M::compact_bang => {
             let before = cell.borrow().len();
             cell.borrow_mut().retain(|v| !matches!(v, RValue::Nil));
@@ -804,6 +799,18 @@ fn flatten(items: &[RValue], depth: i64, level: usize, at: usize) -> R<Vec<RValu
         }
     }
     Ok(out)
+}
+
+/// `array.compact`: a new array of the items that are not nil. (Pushed in turn: a
+/// `collect` of the filter went through `SmallVec`'s general `extend`.)
+pub(crate) fn compact(a: &[RValue]) -> RValue {
+    let mut kept = crate::value::RArray::with_capacity(a.len());
+    for v in a {
+        if !matches!(v, RValue::Nil) {
+            kept.push(v.clone());
+        }
+    }
+    RValue::array(kept)
 }
 
 /// `a - b`: the items of `a` that `b` has no `eql?` item for, in order.

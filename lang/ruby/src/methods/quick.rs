@@ -53,18 +53,7 @@ pub fn call0(recv: &RValue, id: M) -> Option<RValue> {
             _ => return None,
         },
         M::compact => match recv {
-            RValue::Array(a) => {
-                // (pushed in turn: a `collect` of the filter went through `SmallVec`'s
-                // general `extend`)
-                let a = a.borrow();
-                let mut kept = crate::value::RArray::with_capacity(a.len());
-                for v in a.iter() {
-                    if !matches!(v, RValue::Nil) {
-                        kept.push(v.clone());
-                    }
-                }
-                RValue::array(kept)
-            }
+            RValue::Array(a) => super::array::compact(&a.borrow()),
             _ => return None,
         },
         M::to_s => match recv {

@@ -235,16 +235,7 @@ pub(super) fn site(id: M, arg: Option<&Node>, fb: Fallback, at: usize) -> Expr {
             _ => None,
         }),
         (M::compact, Arg::None) => build(fb, arg, |v, _| match v {
-            RValue::Array(a) => {
-                let a = a.borrow();
-                let mut kept = crate::value::RArray::with_capacity(a.len());
-                for v in a.iter() {
-                    if !matches!(v, RValue::Nil) {
-                        kept.push(v.clone());
-                    }
-                }
-                Some(RValue::array(kept))
-            }
+            RValue::Array(a) => Some(methods::array::compact(&a.borrow())),
             _ => None,
         }),
         (M::to_s, Arg::None) => build(fb, arg, |v, _| match v {
