@@ -58,15 +58,17 @@ pub(super) fn hash(args: &mut [Value]) -> Result<PType, Error> {
 pub(super) fn tuple(t: &PType, args: &mut [Value]) -> Result<PType, Error> {
     let types_len = split_trailing_bounds(args).0.len();
     let (types, sizes) = args.split_at_mut(types_len);
-    if types.is_empty() {
-        return Err(count_error_a(&t.to_string(), "1 or more arguments", 0));
-    }
-    let types = type_list(&PType::Tuple(Vec::new(), None), types)?;
+    // The reference's order: the size range first (`Tuple[1, String, 10, 0]` fails on
+    // `from` > `to`), then the count, then the types.
     let size = if sizes.is_empty() {
         None
     } else {
         Some(size_range(sizes)?)
     };
+    if types.is_empty() {
+        return Err(count_error_a(&t.to_string(), "1 or more arguments", 0));
+    }
+    let types = type_list(&PType::Tuple(Vec::new(), None), types)?;
     Ok(PType::Tuple(types, size))
 }
 

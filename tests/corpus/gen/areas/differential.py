@@ -1090,6 +1090,15 @@ PROGRAMS += [
     "[['a', 1], ['a', 'b']].sort",
     "sort([1, 'a'])",
 ]
+# --- (type_params, seed 48, session 43) `Tuple[...]`'s trailing size range is made before
+# the count and the types are checked, as the reference's `[]` does.
+PROGRAMS += [
+    "Tuple[1, String, 10, 0]",
+    "Tuple[10, 0]",
+    "Tuple[1, String, 0, 10]",
+    "Tuple[String, default, 1]",
+    "Tuple[Boolean, 'x', 3]",
+]
 # Types are objects of the reference's type system (`Integer =~ Object`); `compare`'s third
 # argument's errors in the reference's order; `shellquote` fails where the reference's Ruby
 # fails on a word.
