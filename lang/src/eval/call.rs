@@ -759,12 +759,21 @@ impl Evaluator {
         t: &PType,
         value: &Value,
     ) -> Error {
-        let reasons = types::mismatch::describe_signature_mismatches(t, value);
+        // The reference describes an argument only where its detailed type is not assignable
+        // to the parameter's: where it is (a hash whose keys no `Struct` of optional members
+        // names, which a type cannot tell), nothing is described.
+        let type_level = types::infer_fully(value, types::Fidelity::Detailed)
+            .is_some_and(|vt| types::is_assignable(t, &vt));
+        let reasons = match type_level {
+            true => Vec::new(),
+            false => types::mismatch::describe_signature_mismatches(t, value),
+        };
         // Several reasons are listed under the signature; none (a wrong size for a
         // `Collection`, a value an unparameterized `Optional` refuses) leave the signature
         // alone, as the reference words it.
         let listed = reasons.len() >= 2
-            || (reasons.is_empty() && types::mismatch::describe_mismatch(t, value).is_empty());
+            || (reasons.is_empty()
+                && (type_level || types::mismatch::describe_mismatch(t, value).is_empty()));
         if let (Callee::Function(name), true) = (callee, listed) {
             let signature: Vec<String> = params
                 .iter()

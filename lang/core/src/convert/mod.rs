@@ -24,13 +24,16 @@ pub fn new_value(t: &PType, args: &[Value]) -> Result<Value, Error> {
 }
 
 fn new_value_at(t: &PType, args: &[Value], depth: usize) -> Result<Value, Error> {
-    let value = convert_at(t, args, depth)?;
+    let value = convert_at(t, args, depth, true)?;
     assert_result(t, value)
 }
 
 /// The conversion, before the check that the result is a `t` (which `new_value_at` makes,
-/// so that an alias is named in the error).
-fn convert_at(t: &PType, args: &[Value], depth: usize) -> Result<Value, Error> {
+/// so that an alias is named in the error). `given` is false where a `NotUndef` hands the
+/// arguments to its type's conversion: the reference returns a value that is already a `T`
+/// only for the type `new` was called on (`NotUndef[Optional[String]](undef)` is `''`,
+/// `NotUndef[Variant[Undef, String]](undef)` not supported).
+fn convert_at(t: &PType, args: &[Value], depth: usize, given: bool) -> Result<Value, Error> {
     if depth > 64 {
         return Err(Error::new(
             crate::error::ErrorKind::Limit,
@@ -62,15 +65,15 @@ fn convert_at(t: &PType, args: &[Value], depth: usize) -> Result<Value, Error> {
         // (the result is checked against the Optional or NotUndef, as the reference does; a
         // collection's against the collection, whose mismatches name the elements)
         PType::Optional(Some(inner)) => match args {
-            [Value::Undef] => Value::Undef,
+            [Value::Undef] if given => Value::Undef,
             _ if matches!(**inner, PType::Alias(_)) => new_value_at(inner, args, depth + 1)?,
-            _ => convert_at(inner, args, depth + 1)?,
+            _ => convert_at(inner, args, depth + 1, given)?,
         },
         PType::NotUndef(Some(inner)) if matches!(**inner, PType::Alias(_)) => {
             new_value_at(inner, args, depth + 1)?
         }
-        PType::NotUndef(Some(inner)) => convert_at(inner, args, depth + 1)?,
-        PType::Alias(a) => convert_at(&a.resolved(), args, depth + 1)?,
+        PType::NotUndef(Some(inner)) => convert_at(inner, args, depth + 1, false)?,
+        PType::Alias(a) => convert_at(&a.resolved(), args, depth + 1, given)?,
         // `Init[T, init_args...](args...)` is `T.new(args..., init_args...)`.
         PType::Init(Some(inner), init_args) => {
             if matches!(
@@ -92,7 +95,7 @@ fn convert_at(t: &PType, args: &[Value], depth: usize) -> Result<Value, Error> {
             return new_value_at(inner, &all, depth + 1);
         }
         _ => match args {
-            [v] if types::is_instance(t, v) => v.clone(),
+            [v] if given && types::is_instance(t, v) => v.clone(),
             _ => return Err(not_supported(t)),
         },
     };

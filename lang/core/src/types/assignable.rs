@@ -518,7 +518,20 @@ impl Guard {
                         .iter()
                         .all(|m| member_is_optional(m) || from_keys.contains(&*m.key))
             }
-            PType::Hash(_, _, s) => s.to == 0 && members.iter().all(member_is_optional),
+            // The reference's rule: each required member's value type takes the hash's
+            // value type and a string key (its key generalized) takes the hash's key type,
+            // and the hash's size is within (required, all members).
+            PType::Hash(k, v, s) => {
+                let any_string = PType::String {
+                    size: IntRange::SIZE,
+                    value: None,
+                };
+                members
+                    .iter()
+                    .filter(|m| !member_is_optional(m))
+                    .all(|m| self.assignable(&m.value, v) && self.assignable(&any_string, k))
+                    && in_range(struct_size(members), *s)
+            }
             _ => false,
         }
     }

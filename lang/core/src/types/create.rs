@@ -93,6 +93,10 @@ pub(super) fn single_bound_is_exact() -> bool {
 /// nor of `Resource` and `Class`, which flatten their titles themselves (an array gives an
 /// array of types).
 pub fn parameterize(t: &PType, args: &mut [Value]) -> Result<Value, Error> {
+    // `Class['Foo']` in code names the class in lower case; the type parser keeps the case.
+    if let PType::Class(name) = t {
+        return class(name.is_some(), t, args);
+    }
     if flattens(t) && args.iter().any(|a| matches!(a, Value::Array(_))) {
         let mut flat = Vec::with_capacity(args.len());
         flatten_into(args, &mut flat);
@@ -253,6 +257,15 @@ pub fn parameterize_as_written(t: &PType, args: &mut [Value]) -> Result<Value, E
         PType::Resource { type_name, title } => {
             resource(type_name.as_ref(), title.is_some(), t, args)
         }
+        // (the type parser's `Class['Foo']`: one name, its case kept, `::` dropped)
+        PType::Class(None) => match args {
+            [Value::String(n)] => typ(PType::Class(Some(n.strip_prefix("::").unwrap_or(n).into()))),
+            [_] => class(false, t, args),
+            _ => Err(Error::eval(format!(
+                "Invalid number of type parameters specified: Class requires 1, {} provided",
+                args.len()
+            ))),
+        },
         PType::Class(name) => class(name.is_some(), t, args),
         PType::Uri(_) => match args {
             [Value::String(s)] => {

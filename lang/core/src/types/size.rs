@@ -68,10 +68,24 @@ fn size_arg_error(got: &str) -> Error {
     ))
 }
 
-/// `Integer` for `Integer[1, 2]`.
+/// The name of the reference's class of a type, as its errors label it: `Integer` for
+/// `Integer[1, 2]`, `Resource` for `File`, `Object` for an object type (`Error`, an alias
+/// of `Object[{...}]`), `TypeAlias` for an alias (`Data` and `RichData` are aliases there).
 fn type_base(t: &PType) -> String {
-    let s = t.to_string();
-    s.split('[').next().unwrap_or_default().to_string()
+    match t {
+        PType::Alias(a) => match a.resolved() {
+            PType::ObjectType(_) => "Object".into(),
+            PType::TypeSetType(_) => "TypeSet".into(),
+            _ => "TypeAlias".into(),
+        },
+        PType::Data | PType::RichData => "TypeAlias".into(),
+        PType::ObjectType(_) => "Object".into(),
+        PType::Resource { .. } => "Resource".into(),
+        _ => {
+            let s = t.to_string();
+            s.split('[').next().unwrap_or_default().to_string()
+        }
+    }
 }
 
 /// A size constraint from 1 or 2 arguments: integers, `default`, or one `Integer[a, b]` type.

@@ -1099,6 +1099,34 @@ PROGRAMS += [
     "Tuple[String, default, 1]",
     "Tuple[Boolean, 'x', 3]",
 ]
+# --- (mismatches and type_params, seed 49, session 43) a Struct is assignable from a Hash
+# type by the reference's rule (each required member's value type takes the hash's values,
+# a string key its keys, the size within the members'), so a hash whose detailed type is
+# assignable but whose keys are wrong lists the signature alone; `NotUndef[T].new` is
+# `T`'s conversion with no shortcut for a value already a `T` (`NotUndef[Optional[String]]
+# (undef)` is `''`); a size argument that is an alias is `a TypeAlias-Type` (`Data` too), a
+# resource type `a Resource-Type`, an object type `an Object-Type`; a type alias's
+# `Class['Foo']` keeps its case, as the reference's type parser reads it.
+PROGRAMS += [
+    "[Hash[String, Integer] < Struct[{'a' => Integer}], Hash[Integer, Integer, 1, 1] < Struct[{Optional['a'] => Integer}], Hash[Enum['x'], Integer, 1, 1] < Struct[{'a' => Integer}], Hash[String, Integer, 1, 1] <= Struct[{'a' => Integer}], Hash[String, Integer, 1,1] < Struct[{'a' => Optional[String]}], Hash[Enum['x'], Integer, 1, 1] < Struct[{'a' => Integer, 'bc' => Integer}], Hash[String, Integer, 1, 1] == Struct[{'a' => Integer}]]",
+    "function f(Struct[{'ab' => Optional[String]}] $x) { $x } f({0 => 1})",
+    "function f(Struct[{'ab' => Optional[Optional]}] $x) { $x } f({0 => [undef]})",
+    "function f(Struct[{'ab' => String}] $x) { $x } f({0 => 1})",
+    "function f(Struct[{'ab' => Optional[String]}] $x) { $x } f({0 => 1, 1 => 2})",
+    "NotUndef[Optional[String]](undef)",
+    "NotUndef[Optional[Integer]](undef)",
+    "NotUndef[Variant[Undef, String]](undef)",
+    "[NotUndef[Optional[Integer]]('3'), Optional[String](undef), NotUndef[NotUndef[String]](undef)]",
+    "String[Data, 1]",
+    "type X = Integer String[X]",
+    "String[File, 1]",
+    "String[Error, 1]",
+    "type O = Object[{}] String[O, 1]",
+    "type A = Class['A'] [A, Class['a'] == A, A =~ Type[Class['a']]]",
+    "type A = Array[Class['::Foo']] A",
+    "type A = Class['a', 'b'] A",
+    "Class['Foo::Bar']",
+]
 # Types are objects of the reference's type system (`Integer =~ Object`); `compare`'s third
 # argument's errors in the reference's order; `shellquote` fails where the reference's Ruby
 # fails on a word.
