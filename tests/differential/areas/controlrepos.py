@@ -72,7 +72,10 @@ def node_facts(rng, node):
     facts["domain"] = domain
     net = facts.setdefault("networking", {})
     net["fqdn"], net["hostname"], net["domain"] = node, host, domain
+    # (what `puppet apply` adds to Facter's: concat's fragments read `$clientversion`)
     facts["clientcert"] = node
+    facts["clientversion"] = facts["puppetversion"] = "7.23.0"
+    facts["clientnoop"] = False
     for k in CUSTOM_FACT_NAMES:
         facts.pop(k, None)
     return facts
@@ -189,9 +192,14 @@ def profile_base(rng, stdlib, bad):
     profile::account {{ $name: shell => $shell }}
   }}
   notify {{ 'base': message => "packages: ${{all}} tier: ${{facts['site_tier']}}" }}
+  @user {{ 'deploy': ensure => present, uid => 2000 }}
 """
     if bad == "duplicate":
         body += "  package { 'curl': ensure => installed }\n"
+    if rng.random() < 0.3:
+        body += "  Package { ensure => latest }\n"
+    if stdlib and rng.random() < 0.4:
+        body += "  ensure_packages(['curl'], {'ensure' => 'present'})\n"
     if stdlib and rng.random() < 0.5:
         body += ("  $clean = delete_undef_values({'a' => $motd_message, 'b' => undef})\n"
                  "  notify { 'stdlib': message => \"${to_json($clean)} ${pick($facts['site_tier'], 'none')}\" }\n")
@@ -235,7 +243,22 @@ def profile_web(rng, bad):
 """
     if bad == "duplicate":
         body += "  package { 'curl': ensure => latest }\n"
+    k = rng.randrange(6)
+    if k == 0:
+        body += "  realize(User['deploy'])\n  User['deploy'] -> File['/etc/nginx/conf.d/site.conf']\n"
+    elif k == 1:
+        body += "  Package <| tag == 'profile::web' |> { ensure => latest }\n"
+    elif k == 2:
+        body += ("  $merged = lookup('profile::web::vhosts', Hash, 'deep', {})\n"
+                 "  notify { 'vhosts': message => $merged.keys.sort.join(',') }\n")
+    elif k == 3:
+        body += "  User <| title == 'deploy' |> { shell => '/bin/sh' }\n"
+    if stdlib_web[0] and rng.random() < 0.5:
+        body += "  ensure_packages(['curl', 'git'])\n"
     return body + "}\n"
+
+
+stdlib_web = [False]
 
 
 VHOST = """define profile::vhost (
@@ -253,7 +276,7 @@ def profile_db(rng, bad):
     body = """class profile::db (
   Enum['postgresql', 'mysql'] $engine = 'postgresql',
   Hash[String, Scalar] $settings = {},
-  Optional[String] $password = undef,
+  Optional[Variant[String, Sensitive[String]]] $password = undef,
   Array[String] $databases = [],
 ) {
   package { "${engine}-server": ensure => installed }
@@ -269,7 +292,8 @@ def profile_db(rng, bad):
     }
   }
   if $password =~ NotUndef {
-    notify { 'db password': message => profile_mask($password) }
+    $plain = $password ? { Sensitive => $password.unwrap, default => $password }
+    notify { 'db password': message => profile_mask($plain) }
   }
 """
     if bad == "duplicate":
@@ -345,6 +369,16 @@ def role(rng, name, profiles):
     return "\n".join(lines) + "\n"
 
 
+MOTD_ERB_2 = """<%# a comment -%>
+Owner: <%= scope.lookupvar('::site_owner') %>
+<%= scope.function_profile_mask([@motd_message]) %>
+<% if @users.empty? -%>
+no users
+<% else -%>
+<%= @users.keys.sort.map { |u| "#{u}:#{@users[u]}" }.join(' ') %>
+<% end -%>
+tier=<%= scope['facts']['site_tier'].to_s.upcase %> os=<%= @facts['os']['family'] %>
+"""
 MOTD_ERB = """Welcome to <%= @fqdn %> (<%= scope['facts']['site_tier'] || 'no tier' %>)
 <% @packages.each do |p| -%>
  * <%= p %>
@@ -358,6 +392,7 @@ MOTD_EPP = """<%- | String $message, Array $packages = [] | -%>
 <% } -%>
 """
 VHOST_EPP = """<%- | Integer $port, String $server, String $docroot | -%>
+# packages: <%= $profile::base::packages.join(' ') %>
 server {
   listen <%= $port %>;
   server_name <%= $server %>;
@@ -429,9 +464,11 @@ PARAMS = {
     "profile::db::settings": ([{"max_connections": 100, "shared_buffers": "128MB"},
                                {"listen": "%{facts.networking.ip}", "port": 5432}],
                               [{"a": [1]}]),
-    "profile::db::password": (["s3cret", "%{lookup('profile::base::motd_message')}"], [123]),
+    "profile::db::password": (["s3cret", "%{lookup('profile::base::motd_message')}",
+                               "%{alias('profile::web::docroot')}"], [123]),
     "profile::db::databases": ([["app"], ["app", "reports"], []], ["app"]),
-    "profile::monitoring::checks": ([["load", "disk"], ["ping"], ["mem", "load"]], [[1]]),
+    "profile::monitoring::checks": ([["load", "disk"], ["ping"], ["mem", "load"],
+                                     "%{alias('profile::base::packages')}"], [[1]]),
     "profile::monitoring::interval": ([30, 300], [0, "60"]),
     "profile::issue::lines": ([["Managed by Puppet"], ["line one", "line two"]], ["x"]),
     "profile::time::servers": ([["ntp1.example.com", "ntp2.example.com"], ["pool.ntp.org"]], ["ntp"]),
@@ -495,6 +532,7 @@ def program(rng):
     mods["base"] = profile_base(rng, stdlib, mistake if mistake in ("missing template",) else
                                 ("duplicate" if mistake == "duplicate" else None))
     mods["account"] = ACCOUNT
+    stdlib_web[0] = stdlib
     mods["web"] = profile_web(rng, mistake if mistake in ("relationship", "duplicate") else None)
     mods["vhost"] = VHOST
     mods["db"] = profile_db(rng, "duplicate" if mistake == "duplicate"
@@ -509,7 +547,7 @@ def program(rng):
     files[f"{site_dir}/profile/lib/puppet/functions/profile/render_conf.rb"] = render_conf_rb(
         rng, mistake)
     files[f"{site_dir}/profile/lib/puppet/parser/functions/profile_mask.rb"] = MASK_RB
-    files[f"{site_dir}/profile/templates/motd.erb"] = MOTD_ERB
+    files[f"{site_dir}/profile/templates/motd.erb"] = rng.choice([MOTD_ERB, MOTD_ERB_2])
     files[f"{site_dir}/profile/templates/motd.epp"] = MOTD_EPP
     files[f"{site_dir}/profile/templates/vhost.epp"] = VHOST_EPP
     files[f"{site_dir}/profile/templates/monitoring.erb"] = MONITORING_ERB
@@ -546,6 +584,10 @@ def program(rng):
             "profile::base::packages": {"merge": rng.choice(["unique", "first"])},
             "profile::web::vhosts": {"merge": rng.choice(["deep", "hash"])},
         }
+        if rng.random() < 0.4:
+            common["lookup_options"]["profile::db::password"] = {"convert_to": "Sensitive"}
+        if rng.random() < 0.3:
+            common["lookup_options"]["^profile::monitoring::check.*$"] = {"merge": "unique"}
     files["data/common.yaml"] = yaml_doc(common)
     for n in rng.sample(NODES, rng.randint(1, 3)):
         d = data_file(rng, keys, bad_key if n == node else None)
