@@ -34,6 +34,12 @@ pub struct Case {
     /// `"integer_bounds": "spec"` or `"reference"` (the default): how prepl reads
     /// `Integer[n]` (`--integer-bounds`); the oracle ignores the key.
     pub integer_bounds: Option<prepl::SingleBound>,
+    /// `"custom_facts": [NAME...]`: facts of the environment's own modules
+    /// (`lib/facter/*.rb`) that the oracle was given as the reference's Facter resolved them
+    /// (the differential area `controlrepos`); prepl resolves them from the modules' source
+    /// over the case's facts (without them) and adds those that resolve to a value. The
+    /// oracle ignores the key.
+    pub custom_facts: Option<Vec<String>>,
     /// The catalog the reference compiled, for cases run with `"catalog": true` that did not
     /// fail.
     pub catalog: Option<CatalogView>,
@@ -397,6 +403,7 @@ struct Setup {
     env_dir: Option<String>,
     modulepath: Option<Vec<String>>,
     integer_bounds: Option<prepl::SingleBound>,
+    custom_facts: Option<Vec<String>>,
 }
 
 impl Setup {
@@ -432,6 +439,11 @@ impl Setup {
                 _ => None,
             },
             modulepath: p.get("modulepath").and_then(Json::as_array).map(|a| {
+                a.iter()
+                    .filter_map(|d| d.as_str().map(str::to_string))
+                    .collect()
+            }),
+            custom_facts: p.get("custom_facts").and_then(Json::as_array).map(|a| {
                 a.iter()
                     .filter_map(|d| d.as_str().map(str::to_string))
                     .collect()
@@ -528,6 +540,7 @@ pub fn load_cases(area: &str, programs: &Path, expected: &Path) -> Vec<Case> {
             env_dir: setup.env_dir,
             modulepath: setup.modulepath,
             integer_bounds: setup.integer_bounds,
+            custom_facts: setup.custom_facts,
             catalog: CatalogView::from_oracle(&j),
         });
     }
@@ -582,11 +595,21 @@ pub fn run_corpus_case(
     if let Some(reading) = case.integer_bounds {
         session.set_single_bound(reading);
     }
-    if let Some(env) = case_environment(case) {
-        session.set_environment(env);
+    let env = case_environment(case);
+    if let Some(env) = &env {
+        session.set_environment(env.clone());
     }
     if let Some(facts) = &case.facts {
-        session.set_facts(json_to_value(facts));
+        let mut facts = json_to_value(facts);
+        if let (Some(names), Some(env)) = (&case.custom_facts, &env) {
+            facts = with_custom_facts(
+                env,
+                facts,
+                names,
+                case.node.as_deref().unwrap_or(ORACLE_NODE_NAME),
+            );
+        }
+        session.set_facts(facts);
     }
     let mut outcome = run_in(&mut session, &case.src, limit, watchdog);
     let mut catalog = match &case.catalog {
@@ -630,6 +653,42 @@ pub fn run_corpus_case(
         }
     }
     (outcome, catalog)
+}
+
+/// `facts` with the custom facts `names` of the environment's own modules (those of its
+/// modulepath's directories inside its directory: a case's other modules are not the
+/// program's) resolved by prepl over `facts` without them: what the reference's Facter gave
+/// the oracle (`Case::custom_facts`).
+fn with_custom_facts(
+    env: &prepl::env::Environment,
+    facts: Value,
+    names: &[String],
+    node: &str,
+) -> Value {
+    let Value::Hash(h) = &facts else {
+        return facts;
+    };
+    let mut base = (**h).clone();
+    for n in names {
+        base.shift_remove(&Value::from(n.as_str()));
+    }
+    let base = Value::hash(base);
+    let mut own = env.clone();
+    if let Some(dir) = &env.dir {
+        own.modulepath.retain(|d| d.starts_with(dir));
+    }
+    let report = prepl::env::custom_facts::resolve(&own, &base, node, false, false);
+    let Value::Hash(h) = &base else {
+        return base;
+    };
+    let mut out = (**h).clone();
+    for n in names {
+        if let Some(prepl::env::custom_facts::Outcome::Value(v)) = report.get(n).map(|f| &f.outcome)
+        {
+            out.insert(Value::from(n.as_str()), v.clone());
+        }
+    }
+    Value::hash(out)
 }
 
 /// Replaces `prefix` by `by` in every string in `j`.

@@ -110,8 +110,11 @@ def cached_oracle(area, seed, programs, batch):
         with open(path) as f:
             known = [json.loads(l) for l in f if l.strip()]
     reused = 0
+    # (a program with an environment is known by its `key` too: the same source may come
+    # with other files)
     while (reused < min(len(known), len(programs))
-           and known[reused]["src"] == programs[reused]["src"]):
+           and known[reused]["src"] == programs[reused]["src"]
+           and known[reused].get("key") == programs[reused].get("key")):
         reused += 1
     if reused:
         print(f"  oracle: {reused} answers from {path}", file=sys.stderr)
@@ -120,25 +123,28 @@ def cached_oracle(area, seed, programs, batch):
         answers += ask_oracle(programs[reused:], batch)
         if reused == len(known) or len(programs) >= len(known):
             os.makedirs(OUT, exist_ok=True)
-            write_jsonl(path, [{"src": p["src"], "answer": a}
+            write_jsonl(path, [dict({"src": p["src"], "answer": a},
+                                    **({"key": p["key"]} if "key" in p else {}))
                                for p, a in zip(programs, answers)])
     return answers
 
 
 def cached_singles(path, singles, batch):
-    """The oracle's answers for single checks, kept by source in `path`: only the checks
-    not yet asked are asked."""
+    """The oracle's answers for single checks, kept by source (and `key`, for a program
+    with an environment) in `path`: only the checks not yet asked are asked."""
+    k = lambda r: (r["src"], r.get("key"))
     known = {}
     if os.path.exists(path) and not os.environ.get("FRESH_ORACLE"):
         with open(path) as f:
-            known = {r["src"]: r["answer"] for r in map(json.loads, f) if r}
-    missing = [s for s in singles if s["src"] not in known]
+            known = {k(r): r["answer"] for r in map(json.loads, f) if r}
+    missing = [s for s in singles if k(s) not in known]
     if missing:
         for s, a in zip(missing, ask_oracle(missing, batch)):
-            known[s["src"]] = a
+            known[k(s)] = a
         os.makedirs(OUT, exist_ok=True)
-        write_jsonl(path, [{"src": k, "answer": a} for k, a in known.items()])
-    return [dict(known[s["src"]], id=s["id"]) for s in singles]
+        write_jsonl(path, [dict({"src": src, "answer": a}, **({"key": key} if key else {}))
+                           for (src, key), a in known.items()])
+    return [dict(known[k(s)], id=s["id"]) for s in singles]
 
 
 def ask_prepl(programs, answers, first_line_errors=False):
@@ -244,6 +250,41 @@ def write_env(pid, files):
     return root
 
 
+def with_custom_facts(programs):
+    """The programs with their custom facts: a program naming `custom_facts` (the facts of
+    its environment's modules, `lib/facter/*.rb`) has them resolved by the reference's
+    Facter over its facts (`facter_resolve.rb`: Puppet::Pal runs no Facter) and added to
+    them, as the oracle gets them; prepl takes them out and resolves them itself from the
+    modules' source (the case's `custom_facts`, which the oracle ignores)."""
+    asks = [p for p in programs if p.get("custom_facts")]
+    if not asks:
+        return programs
+    lines = []
+    for p in asks:
+        mp = p.get("modulepath") or [os.path.join(p["env_dir"], "modules")]
+        # (the environment's own modules: those of the modulepath's other directories are
+        # not the program's)
+        env = p["env_dir"].rstrip("/") + "/"
+        dirs = [os.path.join(d, m, "lib", "facter") for d in mp if (d + "/").startswith(env)
+                and os.path.isdir(d) for m in sorted(os.listdir(d))
+                if os.path.isdir(os.path.join(d, m, "lib", "facter"))]
+        lines.append(json.dumps({"dirs": dirs, "facts": p.get("facts") or {},
+                                 "names": p["custom_facts"]}))
+    r = subprocess.run(["ruby", os.path.join(HERE, "facter_resolve.rb")],
+                       input="\n".join(lines) + "\n", capture_output=True, text=True)
+    # (Facter's logger writes its errors to the standard output too)
+    values = [json.loads(l) for l in r.stdout.splitlines() if l.startswith("{")]
+    if len(values) != len(asks):
+        sys.exit("facter_resolve.rb failed:\n" + r.stderr[-2000:])
+    resolved = {id(p): v for p, v in zip(asks, values)}
+    out = []
+    for p in programs:
+        if id(p) in resolved:
+            p = dict(p, facts=dict(p.get("facts") or {}, **resolved[id(p)]))
+        out.append(p)
+    return out
+
+
 def run_catalog_area(area, mod, count, seed, batch):
     """A catalog area: each program is one whole catalog program, compiled by both; the
     value, log, first line of an error and the catalog are compared."""
@@ -256,11 +297,22 @@ def run_catalog_area(area, mod, count, seed, batch):
         # and the `files` of its environment directory (written under out/envs/).
         p = p if isinstance(p, dict) else {"src": p}
         case = {"id": pid, "src": p["src"], "catalog": True, "tags": True}
-        case.update({k: v for k, v in p.items() if k in ("facts", "node")})
+        case.update({k: v for k, v in p.items() if k in ("facts", "node", "custom_facts")})
         if "files" in p:
             case["env_dir"] = write_env(pid, p["files"])
+            # (what the oracle's answers kept in out/ are for: the source alone does not
+            # tell the environment)
+            import hashlib
+            case["key"] = hashlib.sha1(json.dumps(
+                [p["files"], p.get("facts"), p.get("modulepath")], sort_keys=True)
+                .encode()).hexdigest()
+        if "modulepath" in p:
+            # (`env:DIR`: a directory of the program's environment)
+            case["modulepath"] = [os.path.join(case["env_dir"], d[4:]) if d.startswith("env:")
+                                  else d for d in p["modulepath"]]
         programs.append(case)
     t0 = time.time()
+    programs = with_custom_facts(programs)
     answers = cached_oracle(area, seed, programs, batch)
     t_oracle = time.time() - t0
     # prepl's answers name the files of an environment relative to the repository root

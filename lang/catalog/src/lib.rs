@@ -338,6 +338,9 @@ pub struct Catalog {
     /// The resources with a containment edge other than the one from their `container`
     /// (`contain`): what they get passed on depends on the order containers are walked in.
     other_containers: rustc_hash::FxHashSet<ResourceId>,
+    /// Those other edges (container, contained), in the order they were made: each passes
+    /// the container's tags on ([`Catalog::other_containment_edges`]).
+    other_edges: Vec<(ResourceId, ResourceId)>,
     /// How many containment edges and resources there were when metaparameters were last
     /// passed on ([`Catalog::metaparameters_passed_on`]).
     passed_on_at: (usize, usize),
@@ -744,6 +747,13 @@ impl Catalog {
         }
         self.changes += 1;
         self.containment.push((container, contained));
+        self.other_edges.push((container, contained));
+    }
+
+    /// The containment edges other than those from each resource's `container` (made by
+    /// [`Catalog::add_containment`]), in the order they were made.
+    pub fn other_containment_edges(&self) -> &[(ResourceId, ResourceId)] {
+        &self.other_edges
     }
 
     /// Puts resource `id` (added with no container: a class being evaluated) in

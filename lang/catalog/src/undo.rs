@@ -23,6 +23,7 @@ pub(crate) struct Journal {
     resources: usize,
     classes: usize,
     containment: usize,
+    other_edges: usize,
     relationships_added: usize,
     extra_relationships: usize,
     realized: usize,
@@ -89,6 +90,7 @@ impl Catalog {
         j.resources = self.resources.len();
         j.classes = self.classes.len();
         j.containment = self.containment.len();
+        j.other_edges = self.other_edges.len();
         j.relationships_added = self.relationships_added.len();
         j.extra_relationships = self.extra_relationships.len();
         j.realized = self.realized.len();
@@ -154,6 +156,7 @@ impl Catalog {
         for id in &j.other_containers {
             self.other_containers.remove(id);
         }
+        self.other_edges.truncate(j.other_edges);
         for (key, old) in j.old_aliases.drain(..).rev() {
             match old {
                 Some(id) => self.aliases.insert(key, id),
@@ -279,7 +282,7 @@ mod tests {
         let aliases = sorted(c.aliases.iter());
         let types = sorted(c.module_types.keys());
         format!(
-            "{:?}\n{index:?}\n{:?} {:?} {:?} {:?} {}\n{:?} {:?} {:?} {:?}\n{:?} {:?} {aliases:?} {} {} {:?} {:?} {types:?}",
+            "{:?}\n{index:?}\n{:?} {:?} {:?} {:?} {}\n{:?} {:?} {:?} {:?} {:?}\n{:?} {:?} {aliases:?} {} {} {:?} {:?} {types:?}",
             c.resources,
             c.relationships(),
             c.relationships_by_resource,
@@ -290,6 +293,7 @@ mod tests {
             c.containment,
             sorted(c.containment_set.iter()),
             sorted(c.other_containers.iter()),
+            c.other_edges,
             c.cycles_checked,
             c.passed_on_at,
             c.title_shaped_aliases,

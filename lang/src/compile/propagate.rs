@@ -160,7 +160,62 @@ impl Evaluator {
             }
         }
         self.compilation.catalog.metaparameters_passed_on();
+        self.pass_on_container_tags();
         Ok(())
+    }
+
+    /// The tags a container passes on besides its metaparameters: the reference's walk from
+    /// `Class[main]` also merges each container's tags into what it contains
+    /// (`Compiler#add_resource_metaparams`: `target.merge_tags_from(source)`). A resource
+    /// has those of the scope that declared it already ([`Catalog::tags_of`]); one that
+    /// another container the walk reaches contains too (`contain` of a class declared
+    /// before, from a node, a define instance declared at top scope, or a class contained
+    /// so) gets that container's tags (as late tags: what it contains has them too), until
+    /// none gets more. Nothing without such edges; otherwise linear in them (times the
+    /// depth of their chains).
+    ///
+    /// [`Catalog::tags_of`]: crate::catalog::Catalog::tags_of
+    fn pass_on_container_tags(&mut self) {
+        let catalog = &self.compilation.catalog;
+        if catalog.other_containment_edges().is_empty() {
+            return;
+        }
+        let edges = catalog.other_containment_edges().to_vec();
+        let mut sources: FxHashMap<ResourceId, Vec<ResourceId>> = Default::default();
+        for &(container, contained) in &edges {
+            sources.entry(contained).or_default().push(container);
+        }
+        let mut memo = FxHashMap::default();
+        let reached: Vec<bool> = edges
+            .iter()
+            .map(|&(container, _)| {
+                let main = self.compilation.main;
+                reaches_main(catalog, main, &sources, &mut memo, container, 0)
+            })
+            .collect();
+        for _ in 0..=edges.len() {
+            let mut more = false;
+            for (&(container, contained), _) in edges.iter().zip(&reached).filter(|(_, r)| **r) {
+                let catalog = &self.compilation.catalog;
+                let have = catalog.tags_of(contained);
+                let new: Vec<Rc<str>> = catalog
+                    .tags_of(container)
+                    .into_iter()
+                    .filter(|t| !have.contains(t))
+                    .collect();
+                if new.is_empty() {
+                    continue;
+                }
+                let r = self.compilation.catalog.get_mut(contained);
+                for t in new {
+                    crate::catalog::tags::push_unique(&mut r.late_tags, t);
+                }
+                more = true;
+            }
+            if !more {
+                break;
+            }
+        }
     }
 
     /// What the resources get that the whole walk would give them now, found from the
@@ -436,4 +491,47 @@ impl Evaluator {
         }
         Ok(())
     }
+}
+
+/// Whether the reference's walk from `Class[main]` reaches resource `at`: up its chain of
+/// containers (a class's ends at its stage, which the walk does not reach), or through one
+/// of the other containers of a resource on it (`sources`, those of `contain`). A resource
+/// being looked at does not reach it again (a cycle of containers).
+fn reaches_main(
+    catalog: &crate::catalog::Catalog,
+    main: ResourceId,
+    sources: &FxHashMap<ResourceId, Vec<ResourceId>>,
+    memo: &mut FxHashMap<ResourceId, bool>,
+    at: ResourceId,
+    depth: usize,
+) -> bool {
+    if let Some(&known) = memo.get(&at) {
+        return known;
+    }
+    memo.insert(at, false);
+    let mut here = at;
+    let mut found = false;
+    for _ in 0..=catalog.len() {
+        if here == main {
+            found = true;
+            break;
+        }
+        if depth < 64 {
+            if let Some(others) = sources.get(&here) {
+                if others
+                    .iter()
+                    .any(|&s| reaches_main(catalog, main, sources, memo, s, depth + 1))
+                {
+                    found = true;
+                    break;
+                }
+            }
+        }
+        match catalog.get(here).container {
+            Some(c) if c != here => here = c,
+            _ => break,
+        }
+    }
+    memo.insert(at, found);
+    found
 }

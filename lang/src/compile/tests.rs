@@ -622,6 +622,59 @@ fn deeply_nested_classes_list_the_tags_of_the_classes_around_them() {
     assert_eq!(got, ["class", "q", "p", "r", "early", "own"]);
 }
 
+/// A class declared before and then contained by a node or a define instance declared at
+/// top scope gets that container's tags, and so does what it contains, as the reference's
+/// finishing walk from `Class[main]` merges each container's tags into what it contains;
+/// one contained by a class does not (classes are in their stage, which that walk does not
+/// reach). (controlrepos differential area, seed 1)
+#[test]
+fn contained_again_from_a_node_or_define_instance_takes_its_tags() {
+    let tags_in = |src: &str, reference: &str| {
+        let mut s = Session::new();
+        s.eval(src).unwrap();
+        let c = s.catalog();
+        let (id, _) = c
+            .resources()
+            .find(|(_, r)| r.reference() == reference)
+            .unwrap();
+        let mut tags: Vec<String> = c.tags_of(id).iter().map(|t| t.to_string()).collect();
+        tags.sort();
+        tags
+    };
+    let a = "class a { notify { 'x': } } ";
+    assert_eq!(
+        tags_in(
+            &format!("{a} include a node default {{ contain a }}"),
+            "Notify[x]"
+        ),
+        ["a", "class", "default", "node", "notify", "x"]
+    );
+    assert_eq!(
+        tags_in(
+            &format!("{a} define d() {{ contain a }} include a d {{ 'i': }}"),
+            "Class[A]"
+        ),
+        ["a", "class", "d", "i"]
+    );
+    assert_eq!(
+        tags_in(
+            &format!("{a} class b {{ contain a }} include a include b"),
+            "Notify[x]"
+        ),
+        ["a", "class", "notify", "x"]
+    );
+    // (through a class the node contains so: its tags and the node's)
+    assert_eq!(
+        tags_in(
+            &format!(
+                "{a} class r {{ contain a }} include a include r node default {{ contain r }}"
+            ),
+            "Notify[x]"
+        ),
+        ["a", "class", "default", "node", "notify", "r", "x"]
+    );
+}
+
 /// The relationships collected after each input from the resources it changed, and the
 /// cycles searched for only when the graph changed, are those a check of the whole catalog
 /// finds: random sessions of resources with relationship metaparameters, arrows,

@@ -14,7 +14,9 @@ all its programs, `ENV_DIR` (an environment directory, relative to the repositor
 `tests/fixtures/control-repo/production`), `MODULEPATH` (a list of directories, relative to the
 repository root or absolute), `FACTS_FILE` (a YAML or JSON fact file, relative to the repository
 root) and `NODE`; a dict entry may override each of them (`"env_dir"`, `"modulepath"`,
-`"facts_file"`, `"node"`, or `"facts"` for facts given inline). Paths stay relative in
+`"facts_file"`, `"node"`, or `"facts"` for facts given inline; `"custom_facts"`, the names
+of facts of the environment's modules the facts hold as the reference's Facter resolved
+them, which prepl takes out and resolves itself: see `Case::custom_facts` in tests/lib.rs). Paths stay relative in
 programs/*.jsonl; `regen.sh` gives the oracle absolute ones and the fact file's facts inline
 (gen/absolute_paths.py), with `clientcert` set to the node name as `puppet apply` adds it (the
 reference takes `$trusted['certname']` from that fact); the harness does the same.
@@ -46,7 +48,8 @@ def entry(prog, mod=None):
     """A program as the fields of its line (without the id), with the generator's defaults
     (`ENV_DIR`, `MODULEPATH`, `FACTS_FILE`, `NODE`) applied."""
     fields = {"src": prog} if isinstance(prog, str) else dict(prog)
-    unknown = set(fields) - {"src", "node", "facts", "env_dir", "modulepath", "facts_file"}
+    unknown = set(fields) - {"src", "node", "facts", "env_dir", "modulepath", "facts_file",
+                             "custom_facts"}
     if unknown:
         raise SystemExit(f"unknown program fields {sorted(unknown)} in {prog!r}")
     defaults = {
@@ -58,7 +61,7 @@ def entry(prog, mod=None):
     for k, v in defaults.items():
         if v is not None and k not in fields and not (k == "facts_file" and "facts" in fields):
             fields[k] = v
-    order = ["src", "env_dir", "modulepath", "node", "facts_file", "facts"]
+    order = ["src", "env_dir", "modulepath", "node", "facts_file", "facts", "custom_facts"]
     return {k: fields[k] for k in order if k in fields and fields[k] is not None}
 
 

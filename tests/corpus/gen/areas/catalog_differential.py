@@ -117,4 +117,13 @@ PROGRAMS += [
     "notify { 'e': withpath => true } Notify <| title == 'e' |> { message +> 'x' }",
     "notify { 'e': message => [], withpath => true } Notify <| title == 'e' |> { message +> ['x', ['y']] }",
     "define d($a = 1, $b = 2) { notify { $title: message => \"${a} ${b}\" } } d { 'x': a => undef, b => 3 } D <| title == 'x' |> { a => 5 }",
+    # --- (controlrepos, seed 1, session 43) a class declared before and contained again by
+    # a node or a define instance declared at top scope (which the reference's finishing
+    # walk from Class[main] reaches) gets that container's tags, and what it contains too;
+    # by a class (in its stage) it does not
+    "class a { notify { 'x': } } include a node default { contain a }",
+    "class a { notify { 'x': } } define d() { contain a } include a d { 'i': }",
+    "class a { notify { 'x': } } class r { contain a } include a include r node default { contain r }",
+    "class a { notify { 'x': } } class b { contain a } include a include b",
+    "class a { notify { 'x': } } include a node default { contain a tag('late') }",
 ]
