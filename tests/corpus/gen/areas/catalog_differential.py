@@ -117,4 +117,16 @@ PROGRAMS += [
     "notify { 'e': withpath => true } Notify <| title == 'e' |> { message +> 'x' }",
     "notify { 'e': message => [], withpath => true } Notify <| title == 'e' |> { message +> ['x', ['y']] }",
     "define d($a = 1, $b = 2) { notify { $title: message => \"${a} ${b}\" } } d { 'x': a => undef, b => 3 } D <| title == 'x' |> { a => 5 }",
+    # --- (env_examples, session 43) an error a parameter's default raises without a location
+    # of its own (a lookup's) is located at the class or define: its line, no column
+    "\nclass c(\n  $y = 1,\n  $x =\n    lookup('nope')) {}\ninclude c",
+    "\nclass c(\n  $y = 1,\n  $x = hiera('nope')) {}\nclass { 'c': }",
+    "function f() { lookup('nope') }\nclass c(\n  $x = f()) {}\ninclude c",
+    "class b(\n  $x = lookup('nope')) {}\nclass c inherits b {}\ninclude c",
+    "class c(\n  $x = inline_epp('<%= lookup(\"nope\") %>')) {}\ninclude c",
+    "class c(\n  $x = lookup('nope')) {}\nclass { 'c': x => undef }",
+    "\ndefine d(\n  $y = 1,\n  $x = lookup('nope')) {}\nd { 'a': }",
+    "define d(\n  $x = [lookup('nope')]) {}\nclass c { d { 'a': } }\ninclude c",
+    "class c {\n  $x = lookup('nope') }\ninclude c",
+    "class c(\n  $x = fail('boom')) {}\ninclude c",
 ]
