@@ -1090,6 +1090,20 @@ PROGRAMS += [
     "[['a', 1], ['a', 'b']].sort",
     "sort([1, 'a'])",
 ]
+# A TypeSet's member that names a fellow member by its full name (`parent => MyT::A`) is
+# resolved as by its short name (session 43; it stayed a TypeReference).
+PROGRAMS += [
+    "type MyT = TypeSet[{pcore_version => '1.0.0', types => {A => Object[{attributes => {x => Integer}}], B => Object[{parent => MyT::A, attributes => {y => String}}]}}]\nMyT",
+    "type MyT = TypeSet[{pcore_version => '1.0.0', types => {A => Object[{attributes => {x => Integer}}], B => Object[{attributes => {a => Optional[MyT::A]}}]}}]\nMyT",
+]
+# An object's optional attribute of type `Optional[T]` is listed in `new`'s positional
+# signature as `T` shown as a parameter's type is, an alias or object type with its
+# definition (session 43; prepl showed the name alone).
+PROGRAMS += [
+    "type A = Integer[1,2]\ntype Q = Object[{attributes => {a => Optional[A]}}]\nQ({a => 'x'})",
+    "type P = Object[{attributes => {x => Integer}}]\ntype Q = Object[{attributes => {a => Optional[P]}}]\nQ({a => 3})",
+    "type P = Object[{attributes => {x => Integer}}]\ntype Q = Object[{attributes => {a => Optional[Array[P]]}}]\nQ({a => 3})",
+]
 # Types are objects of the reference's type system (`Integer =~ Object`); `compare`'s third
 # argument's errors in the reference's order; `shellquote` fails where the reference's Ruby
 # fails on a word.
