@@ -483,14 +483,19 @@ mod tests {
         let n = Names::of(&s, &[]);
         let members = |v: &str| {
             let (_, found) = complete_code(&format!("${v}."), &n);
-            found
+            let mut found = found
                 .into_iter()
                 .filter(|(_, k)| *k == Kind::Attribute)
                 .map(|(w, _)| w)
-                .collect::<Vec<_>>()
+                .collect::<Vec<_>>();
+            found.sort();
+            found
         };
         assert_eq!(members("q"), ["n", "t"]);
-        assert_eq!(members("e"), ["details", "issue_code", "kind", "message"]);
+        assert_eq!(
+            members("e"),
+            ["details", "issue_code", "kind", "message", "msg"]
+        );
     }
 
     fn words(before: &str) -> (usize, Vec<String>) {

@@ -1104,6 +1104,18 @@ PROGRAMS += [
     "type P = Object[{attributes => {x => Integer}}]\ntype Q = Object[{attributes => {a => Optional[P]}}]\nQ({a => 3})",
     "type P = Object[{attributes => {x => Integer}}]\ntype Q = Object[{attributes => {a => Optional[Array[P]]}}]\nQ({a => 3})",
 ]
+# `lookup`'s refused calls list its signatures with the reference's local types
+# (`NameType = ...`, `OptionsWithName = Struct[{...}]`, an optional `BlockType = ...` block, the
+# required one not shown) and check its options hash as those Structs (session 43).
+PROGRAMS += [
+    "lookup(1)",
+    "lookup('a', 1)",
+    "lookup({name => 'x', foo => 1})",
+    "lookup({foo => 1})",
+    "lookup('x', {merge => 3})",
+    "lookup('x') |$a, $b| { 1 }",
+    "lookup({name => 1})",
+]
 # Types are objects of the reference's type system (`Integer =~ Object`); `compare`'s third
 # argument's errors in the reference's order; `shellquote` fails where the reference's Ruby
 # fails on a word.
