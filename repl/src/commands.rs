@@ -299,7 +299,9 @@ pub fn run(repl: &mut Repl, text: &str) -> Next {
     };
     let result = match name {
         CommandName::Quit => return Next::Quit,
-        CommandName::Help => Ok(help(repl, arg)),
+        CommandName::Help => {
+            Ok(help_on_type_expression(repl, arg).unwrap_or_else(|| help(repl, arg)))
+        }
         CommandName::Vars => Ok(vars(repl)),
         CommandName::Functions => Ok(functions(repl, arg)),
         CommandName::Types => Ok(types(repl, arg)),
@@ -447,6 +449,35 @@ fn help(repl: &Repl, arg: &str) -> String {
         return command_help(repl, c);
     }
     format!("No function, type, resource type, class or command named '{arg}'.")
+}
+
+/// `:help Error['k']`, `:help Object[{...}]`, `:help Integer[1, 2]`, `:help P['a']`: a type
+/// with parameters, evaluated in the session (its aliases known). An object type, plain or
+/// parameterized (`Error['k']`, an alias of one), shows its outline (the parameters given,
+/// attributes, type parameters, functions); another type its text and what `:help` says of
+/// its name. `None` when `arg` is not such an expression or does not give a type.
+fn help_on_type_expression(repl: &mut Repl, arg: &str) -> Option<String> {
+    let (name, _) = arg.split_once('[')?;
+    let name = name.trim();
+    if !arg.trim_end().ends_with(']')
+        || !name.starts_with(|c: char| c.is_ascii_uppercase())
+        || !name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == ':')
+    {
+        return None;
+    }
+    let prepl::Value::Type(t) = repl.session.eval_named(":help", arg).ok()? else {
+        return None;
+    };
+    if let Some(outline) = prepl::types::object::outline_type(&t) {
+        return Some(outline);
+    }
+    let about = help(repl, name);
+    let bold = repl.palette.paint(BOLD, &t.to_string());
+    Some(format!(
+        "{bold} is the type {name} with parameters:\n\n{about}"
+    ))
 }
 
 /// One command's usage (all its forms) and its description wrapped to the terminal.
@@ -1172,6 +1203,63 @@ mod tests {
             "twice is a function defined in this session."
         );
         assert!(functions(&repl, "twi").contains("twice"));
+    }
+
+    /// `:help` of a parameterized object type (`Error['k']`, a user type's `P['a']`, an alias
+    /// of one) shows the parameters given and the type's outline, its type parameters among
+    /// it; other types with parameters their text and their name's help.
+    #[test]
+    fn help_on_parameterized_object_types() {
+        let mut repl = repl();
+        let e = help_on_type_expression(&mut repl, "Error['k']").unwrap();
+        assert!(
+            e.starts_with("Error['k']: the Object type Error with type parameters given"),
+            "{e}"
+        );
+        assert!(
+            e.contains("\n  kind => 'k'\n\nError: an Object type"),
+            "{e}"
+        );
+        assert!(
+            e.contains("type parameters (O[...] takes them in this order):\n    kind: "),
+            "{e}"
+        );
+        assert!(repl
+            .session
+            .eval(
+                "type P = Object[{type_parameters => {t => String}, attributes => {t => String, \
+                 n => Integer}}] type C = Object[{parent => P, attributes => {m => Integer}}] \
+                 type PA = P['a']"
+            )
+            .is_ok());
+        let pa = help(&repl, "PA");
+        assert!(pa.starts_with("P['a']: the Object type P"), "{pa}");
+        assert!(pa.contains("\n  t => 'a'\n\nP: an Object type"), "{pa}");
+        assert!(pa.contains("    n: Integer"), "{pa}");
+        let c = help_on_type_expression(&mut repl, "C['b']").unwrap();
+        assert!(c.contains("\n  t => 'b'\n"), "{c}");
+        assert!(c.contains("    t: String  (from P)"), "{c}");
+        let p = help(&repl, "P");
+        assert!(
+            p.contains("type parameters (O[...] takes them in this order):\n    t: String"),
+            "{p}"
+        );
+        let o = help_on_type_expression(
+            &mut repl,
+            "Object[{name => 'Q', attributes => {a => Integer}}]",
+        )
+        .unwrap();
+        assert!(
+            o.starts_with("Q: an Object type\n  attributes:\n    a: Integer"),
+            "{o}"
+        );
+        assert_eq!(
+            help_on_type_expression(&mut repl, "Integer[1, 2]").unwrap(),
+            "Integer[1, 2] is the type Integer with parameters:\n\nInteger[from, to]\n  integers in from..to"
+        );
+        assert_eq!(help_on_type_expression(&mut repl, "Nope[1]"), None);
+        assert_eq!(help_on_type_expression(&mut repl, "Integer"), None);
+        assert_eq!(help_on_type_expression(&mut repl, "$x[0]"), None);
     }
 
     #[test]

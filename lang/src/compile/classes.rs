@@ -596,6 +596,7 @@ impl Evaluator {
                         &given,
                         &scope,
                         &cdef.source,
+                        cdef.span,
                     )
                 });
             // (`:break error` stops in the class's scope, where its parameters are bound)
@@ -728,6 +729,7 @@ impl Evaluator {
         given: &[(Rc<str>, Value)],
         scope: &Rc<NamedScope>,
         source: &Rc<Source>,
+        at: Span,
     ) -> Result<Bound, Error> {
         // The parameter each given value is for (`None`: there is no such parameter), and
         // the given value of each parameter, by index: names are compared once, here (a
@@ -793,7 +795,7 @@ impl Evaluator {
                             // error of the declaration, not of the default expression.
                             v.map_err(|e| match e.message.starts_with(&who()) {
                                 true => Error::eval(e.message),
-                                false => e,
+                                false => located_at_definition(e, source, at),
                             })?
                         }
                     };
@@ -1143,7 +1145,7 @@ impl Evaluator {
             )
         };
         let bound = self
-            .bind_definition_params(&who, &def.def.params, &own, &scope, &def.source)
+            .bind_definition_params(&who, &def.def.params, &own, &scope, &def.source, def.span)
             .map_err(|e| {
                 // The checks of the binding name the instance; errors of default
                 // expressions keep their own prefix.
@@ -1442,4 +1444,24 @@ fn constant_value(e: &Expr) -> Option<Value> {
             .clone(),
         _ => return None,
     })
+}
+
+/// An error a parameter's default expression raised without a location of its own (a
+/// lookup's `Function lookup() did not find a value ...`, the reference's `LookupError`),
+/// located at the class or define, file and line, as the reference's `safeevaluate` of the
+/// default adds its definition's (`(file: F, line: L)`, no column). Errors with a location,
+/// or of the evaluator (positioned, with their prefix), are left as they are.
+fn located_at_definition(e: Error, source: &Source, at: Span) -> Error {
+    if e.kind != crate::ErrorKind::Failed || crate::error::ends_with_location(&e.message) {
+        return e;
+    }
+    let file = source_file_name(source).or_else(|| {
+        crate::error::is_input_name(&source.name).then(|| Rc::from(source.name.as_str()))
+    });
+    let line = source.line(at.start) as u32;
+    let location = crate::catalog::builtin_types::location(file.as_deref(), Some(line));
+    Error {
+        message: format!("{} {location}", e.message),
+        ..e
+    }
 }

@@ -473,6 +473,29 @@ mod tests {
         let (_, found) = complete_code("$p.", &n);
         assert_eq!(found[0], ("x".to_string(), Kind::Attribute));
         assert_eq!(found[1], ("y".to_string(), Kind::Attribute));
+        // An instance made by a parameterized object type (an alias of `Q['a']`,
+        // `Error('m', 'k')`) is of the base type: its members.
+        s.eval(
+            "type Q = Object[{type_parameters => {t => String}, attributes => {t => String, \
+             n => Integer}}] type QA = Q['a'] $q = QA('a', 1) $e = Error('m', 'k')",
+        )
+        .unwrap();
+        let n = Names::of(&s, &[]);
+        let members = |v: &str| {
+            let (_, found) = complete_code(&format!("${v}."), &n);
+            let mut found = found
+                .into_iter()
+                .filter(|(_, k)| *k == Kind::Attribute)
+                .map(|(w, _)| w)
+                .collect::<Vec<_>>();
+            found.sort();
+            found
+        };
+        assert_eq!(members("q"), ["n", "t"]);
+        assert_eq!(
+            members("e"),
+            ["details", "issue_code", "kind", "message", "msg"]
+        );
     }
 
     fn words(before: &str) -> (usize, Vec<String>) {

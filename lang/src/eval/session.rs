@@ -982,7 +982,8 @@ impl Evaluator {
             Err(m) => return Ok(invalid(m)),
         };
         // The short names, for the members' definitions only (each alias named after the
-        // member's full name, as the member prints outside the set).
+        // member's full name, as the member prints outside the set), and the full names
+        // (`parent => MyTypes::Point` refers to a fellow member as `parent => Point` does).
         let mut saved = Vec::new();
         let mut short = Vec::new();
         for n in &names {
@@ -992,8 +993,9 @@ impl Evaluator {
                 invalid: Default::default(),
                 remembered: Default::default(),
             });
-            let key = n.to_ascii_lowercase();
-            saved.push((key.clone(), self.aliases.insert(key, alias.clone())));
+            for key in [n.to_ascii_lowercase(), alias.name.to_ascii_lowercase()] {
+                saved.push((key.clone(), self.aliases.insert(key, alias.clone())));
+            }
             short.push(alias);
         }
         let mut failure = None;
@@ -1024,7 +1026,8 @@ impl Evaluator {
             }
         }
         self.inline_aliases.clear();
-        for (key, old) in saved {
+        // (in reverse, so that a name given twice gets its first value back)
+        for (key, old) in saved.into_iter().rev() {
             match old {
                 Some(a) => self.aliases.insert(key, a),
                 None => self.aliases.remove(&key),

@@ -323,11 +323,12 @@ pub fn builtins() -> Vec<Builtin> {
         builtin(
             "lookup",
             &[
-                "Variant[String, Array[String]] $name, Type $value_type?, Variant[String[1], Hash[String, Scalar]] $merge?",
-                "Variant[String, Array[String]] $name, Optional[Type] $value_type, Optional[Variant[String[1], Hash[String, Scalar]]] $merge, Any $default_value",
-                "Variant[String, Array[String]] $name, Type $value_type?, Variant[String[1], Hash[String, Scalar]] $merge?, Callable[1, 1] &$block",
-                "Hash[String, Any] $options_hash, Callable[1, 1] &$block?",
-                "Variant[String, Array[String]] $name, Hash[String, Any] $options_hash, Callable[1, 1] &$block?",
+                // (the reference's, with its local types)
+                "NameType $name, ValueType $value_type?, MergeType $merge?",
+                "NameType $name, Optional[ValueType] $value_type, Optional[MergeType] $merge, DefaultValueType $default_value",
+                "NameType $name, ValueType $value_type?, MergeType $merge?, BlockType &$block",
+                "OptionsWithName $options_hash, BlockType &$block?",
+                "Variant[String, Array[String]] $name, OptionsWithoutName $options_hash, BlockType &$block?",
             ],
             lookup,
             "lookup(Variant[String, Array[String]] $name, Type $value_type?, Variant[String, Hash] $merge?, Any $default_value?) |$name|?\nlookup(Hash $options) / lookup($name, Hash $options)\nThe value of a key in Hiera data (environment and module layers), the first of several names found, merged with `first`, `unique`, `hash` or `deep` (or as `lookup_options` say), else the default value or the lambda's result.\n\n    lookup('ntp::servers', Array[String], 'unique', [])",

@@ -33,7 +33,15 @@ fn signatures(c: &Constructor) -> Vec<Signature> {
             .map(|(i, a)| Param {
                 name: a.name.to_string(),
                 ty: a.typ.clone(),
-                shown: crate::types::alias_display(&a.typ),
+                // (an optional one shows its type without the `Optional`, and that type as
+                // the reference shows a parameter's: an alias or object type with its
+                // definition, `(Object[{name => 'P', ...}] a?)`)
+                shown: match &a.typ {
+                    PType::Optional(Some(inner)) if i >= c.required => {
+                        format!("Optional[{}]", crate::types::alias_display(inner))
+                    }
+                    t => crate::types::alias_display(t),
+                },
                 arity: if i < c.required {
                     Arity::Required
                 } else {

@@ -311,7 +311,7 @@ pub fn is_input_name(name: &str) -> bool {
 
 /// Whether a message ends with a location: `(line: L)`, `(line: L, column: C)` or
 /// `(file: F, line: L...)`.
-fn ends_with_location(message: &str) -> bool {
+pub fn ends_with_location(message: &str) -> bool {
     let m = message.trim_end();
     let Some(open) = m.rfind(" (") else {
         return false;

@@ -966,6 +966,22 @@ pub fn outline(o: &Rc<ObjectType>) -> String {
             }
         }
     }
+    // (what `O[...]` gives values to: `Error['k']`, inherited ones too)
+    let params = super::object_extension::all_type_parameters(o);
+    if !params.is_empty() {
+        out.push_str("\n  type parameters (O[...] takes them in this order):");
+        for (name, t) in &params {
+            let _ = write!(out, "\n    {name}: {t}");
+            if !o.type_parameters.iter().any(|(n, _)| n == name) {
+                let from = chain
+                    .iter()
+                    .rev()
+                    .find(|c| c.type_parameters.iter().any(|(n, _)| n == name))
+                    .map_or("a parent", |c| c.label());
+                let _ = write!(out, "  (from {from})");
+            }
+        }
+    }
     let consts: Vec<&Attribute> = attrs.iter().filter(|a| a.is_constant()).collect();
     if !consts.is_empty() {
         out.push_str("\n  constants:");
@@ -991,6 +1007,20 @@ pub fn outline(o: &Rc<ObjectType>) -> String {
 pub fn outline_type(t: &PType) -> Option<String> {
     match t.resolved() {
         PType::ObjectType(ref o) => Some(outline(o)),
+        // `Error['k']`: the parameters given, then the type's outline
+        PType::ObjectExt(ref e) => {
+            let mut out = format!(
+                "{}: the Object type {} with type parameters given (its instances whose \
+                 attributes of those names match them)",
+                PType::ObjectExt(e.clone()),
+                e.base.label()
+            );
+            for (name, v) in &e.params {
+                let _ = write!(out, "\n  {name} => {}", value_text(v));
+            }
+            let _ = write!(out, "\n\n{}", outline(&e.base));
+            Some(out)
+        }
         PType::TypeSetType(ref ts) => {
             let mut out = format!("{}: a TypeSet (pcore {})", ts.name, ts.pcore_version);
             if let Some(v) = &ts.version {

@@ -186,7 +186,35 @@ const LOCAL_TYPES: &[(&str, &str)] = &[
          'order' => Optional[Enum['breadth_first', 'depth_first']], \
          'include_refs' => Optional[Boolean]}]",
     ),
+    // `lookup`'s
+    ("NameType", "Variant[String, Array[String]]"),
+    ("ValueType", "Type"),
+    ("DefaultValueType", "Any"),
+    ("MergeType", "Variant[String[1], Hash[String, Scalar]]"),
+    ("BlockType", "Callable[NameType]"),
+    (
+        "OptionsWithName",
+        "Struct[{'name' => NameType, 'value_type' => Optional[ValueType], \
+         'default_value' => DefaultValueType, 'override' => Optional[Hash[String, Any]], \
+         'default_values_hash' => Optional[Hash[String, Any]], \
+         'merge' => Optional[MergeType]}]",
+    ),
+    (
+        "OptionsWithoutName",
+        "Struct[{'value_type' => Optional[ValueType], 'default_value' => DefaultValueType, \
+         'override' => Optional[Hash[String, Any]], \
+         'default_values_hash' => Optional[Hash[String, Any]], \
+         'merge' => Optional[MergeType]}]",
+    ),
 ];
+
+/// The definition of the built-ins' local type `name` (a block's alias gives its count).
+pub fn local_type_definition(name: &str) -> Option<&'static str> {
+    LOCAL_TYPES
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|&(_, definition)| definition)
+}
 
 thread_local! {
     static LOCAL_ALIASES: std::cell::RefCell<Vec<(&'static str, PType)>> =

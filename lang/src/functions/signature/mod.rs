@@ -93,11 +93,23 @@ impl Signature {
                 name = &name[..name.len() - 1];
             }
             if marker == Some('&') {
+                // A local type of the reference's built-in (`lookup`'s `BlockType`): its
+                // definition gives the count; listed with its definition when optional, and
+                // not at all when required (the reference's describer shows a block only
+                // when its type is a Callable or an Optional, not an alias).
+                let (count, shown) = match crate::types::typesrc::local_type_definition(type_src) {
+                    Some(definition) if optional => (
+                        callable_count(definition)?,
+                        format!("{type_src} = {}", with_local_definitions(definition)),
+                    ),
+                    Some(definition) => (callable_count(definition)?, String::new()),
+                    None => (callable_count(type_src)?, type_src.to_string()),
+                };
                 block = Some(BlockParam {
                     name: name.to_string(),
-                    count: callable_count(type_src)?,
+                    count,
                     optional,
-                    shown: type_src.to_string(),
+                    shown,
                 });
                 continue;
             }
@@ -181,12 +193,34 @@ impl Signature {
                 format!("{shown} {}{indicator}", p.name)
             })
             .collect();
-        if let Some(b) = &self.block {
+        if let Some(b) = self.block.as_ref().filter(|b| !b.shown.is_empty()) {
             let q = if b.optional { "?" } else { "" };
             parts.push(format!("{} {}{q}", b.shown, b.name));
         }
         parts.join(", ")
     }
+}
+
+/// A local type's definition with the local types it names shown with theirs
+/// (`Callable[NameType = Variant[String, Array[String]]]`), as the reference prints a
+/// block's alias.
+fn with_local_definitions(definition: &str) -> String {
+    let mut out = String::new();
+    let mut rest = definition;
+    while let Some(start) = rest.find(|c: char| c.is_ascii_uppercase()) {
+        out.push_str(&rest[..start]);
+        let word_len = rest[start..]
+            .find(|c: char| !c.is_ascii_alphanumeric() && c != '_')
+            .unwrap_or(rest.len() - start);
+        let word = &rest[start..start + word_len];
+        match crate::types::typesrc::local_type_definition(word) {
+            Some(inner) => out.push_str(&format!("{word} = {inner}")),
+            None => out.push_str(word),
+        }
+        rest = &rest[start + word_len..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The argument count a block type allows: `Callable[1, 2]` → `(1, 2)`, `Callable[Type,

@@ -126,4 +126,16 @@ PROGRAMS += [
     "class a { notify { 'x': } } class r { contain a } include a include r node default { contain r }",
     "class a { notify { 'x': } } class b { contain a } include a include b",
     "class a { notify { 'x': } } include a node default { contain a tag('late') }",
+    # --- (env_examples, session 43) an error a parameter's default raises without a location
+    # of its own (a lookup's) is located at the class or define: its line, no column
+    "\nclass c(\n  $y = 1,\n  $x =\n    lookup('nope')) {}\ninclude c",
+    "\nclass c(\n  $y = 1,\n  $x = hiera('nope')) {}\nclass { 'c': }",
+    "function f() { lookup('nope') }\nclass c(\n  $x = f()) {}\ninclude c",
+    "class b(\n  $x = lookup('nope')) {}\nclass c inherits b {}\ninclude c",
+    "class c(\n  $x = inline_epp('<%= lookup(\"nope\") %>')) {}\ninclude c",
+    "class c(\n  $x = lookup('nope')) {}\nclass { 'c': x => undef }",
+    "\ndefine d(\n  $y = 1,\n  $x = lookup('nope')) {}\nd { 'a': }",
+    "define d(\n  $x = [lookup('nope')]) {}\nclass c { d { 'a': } }\ninclude c",
+    "class c {\n  $x = lookup('nope') }\ninclude c",
+    "class c(\n  $x = fail('boom')) {}\ninclude c",
 ]

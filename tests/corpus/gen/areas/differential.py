@@ -1127,6 +1127,32 @@ PROGRAMS += [
     "type A = Class['a', 'b'] A",
     "Class['Foo::Bar']",
 ]
+# A TypeSet's member that names a fellow member by its full name (`parent => MyT::A`) is
+# resolved as by its short name (session 43; it stayed a TypeReference).
+PROGRAMS += [
+    "type MyT = TypeSet[{pcore_version => '1.0.0', types => {A => Object[{attributes => {x => Integer}}], B => Object[{parent => MyT::A, attributes => {y => String}}]}}]\nMyT",
+    "type MyT = TypeSet[{pcore_version => '1.0.0', types => {A => Object[{attributes => {x => Integer}}], B => Object[{attributes => {a => Optional[MyT::A]}}]}}]\nMyT",
+]
+# An object's optional attribute of type `Optional[T]` is listed in `new`'s positional
+# signature as `T` shown as a parameter's type is, an alias or object type with its
+# definition (session 43; prepl showed the name alone).
+PROGRAMS += [
+    "type A = Integer[1,2]\ntype Q = Object[{attributes => {a => Optional[A]}}]\nQ({a => 'x'})",
+    "type P = Object[{attributes => {x => Integer}}]\ntype Q = Object[{attributes => {a => Optional[P]}}]\nQ({a => 3})",
+    "type P = Object[{attributes => {x => Integer}}]\ntype Q = Object[{attributes => {a => Optional[Array[P]]}}]\nQ({a => 3})",
+]
+# `lookup`'s refused calls list its signatures with the reference's local types
+# (`NameType = ...`, `OptionsWithName = Struct[{...}]`, an optional `BlockType = ...` block, the
+# required one not shown) and check its options hash as those Structs (session 43).
+PROGRAMS += [
+    "lookup(1)",
+    "lookup('a', 1)",
+    "lookup({name => 'x', foo => 1})",
+    "lookup({foo => 1})",
+    "lookup('x', {merge => 3})",
+    "lookup('x') |$a, $b| { 1 }",
+    "lookup({name => 1})",
+]
 # Types are objects of the reference's type system (`Integer =~ Object`); `compare`'s third
 # argument's errors in the reference's order; `shellquote` fails where the reference's Ruby
 # fails on a word.
