@@ -8,6 +8,7 @@ use crate::ast::{Block, ClassDef, ConstName, DefParam, MethodDef, Name};
 use crate::error::{error_is_a, is_error_class, RubyError};
 use crate::methods::{self, M};
 use crate::show::inspect;
+use crate::value::RStr;
 use crate::value::{Ancestor, Include, Ivars, Method, Object, RHash, RValue, UserClass};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -265,21 +266,32 @@ impl Scope {
 #[cold]
 #[inline(never)]
 fn keep_for_procs(vars: Vec<(Name, RValue)>, kept: Rc<Kept>) {
-    // (the procs' homes held here, each with how many of its references are here)
-    let mut homes: Vec<(&Rc<ProcHome>, usize)> = Vec::new();
+    // (the procs held here, each with how many of its references are here; and their
+    // homes, each with how many of those procs hold it: a proc's values share its
+    // `ProcData`, which holds the home once)
+    let mut procs: Vec<(&Rc<crate::value::ProcData>, usize)> = Vec::new();
     for (_, v) in &vars {
-        if let RValue::Proc(_, home) | RValue::Lambda(_, home) = v {
-            if home.scopes.iter().any(|h| Rc::ptr_eq(h, &kept)) {
-                match homes.iter_mut().find(|(h, _)| Rc::ptr_eq(h, home)) {
+        if let RValue::Proc(p) | RValue::Lambda(p) = v {
+            if p.home.scopes.iter().any(|h| Rc::ptr_eq(h, &kept)) {
+                match procs.iter_mut().find(|(q, _)| Rc::ptr_eq(q, p)) {
                     Some((_, n)) => *n += 1,
-                    None => homes.push((home, 1)),
+                    None => procs.push((p, 1)),
                 }
             }
         }
     }
+    let mut homes: Vec<(&Rc<ProcHome>, usize)> = Vec::new();
+    for (p, _) in &procs {
+        match homes.iter_mut().find(|(h, _)| Rc::ptr_eq(h, &p.home)) {
+            Some((_, n)) => *n += 1,
+            None => homes.push((&p.home, 1)),
+        }
+    }
     let only_here = homes.len() + 1 == Rc::strong_count(&kept)
+        && procs.iter().all(|(p, n)| Rc::strong_count(p) == *n)
         && homes.iter().all(|(h, n)| Rc::strong_count(h) == *n);
     drop(homes);
+    drop(procs);
     if !only_here {
         *kept.0.borrow_mut() = Some(vars);
     }
@@ -465,7 +477,7 @@ impl Interp<'_> {
             }
         });
         match r {
-            Err(Flow::Return(v)) if lambda => Ok(v),
+            Err(f) if lambda && f.is_return() => Ok(f.into_value()),
             other => other,
         }
     }
@@ -622,10 +634,7 @@ impl Interp<'_> {
     pub(crate) fn proc_here(&mut self, block: &Rc<Block>, lambda: bool) -> RValue {
         self.st.ctx.made_procs = true;
         let home = home_of(&mut self.st.ctx);
-        match lambda {
-            true => RValue::Lambda(block.clone(), home),
-            false => RValue::Proc(block.clone(), home),
-        }
+        RValue::proc(block.clone(), home, lambda)
     }
 
     /// Notes that a proc was made of a block written in the frame `home` (running, or
@@ -697,12 +706,12 @@ impl Interp<'_> {
 
     /// The name a class of the template has: Ruby defines it inside the template object's
     /// class (`Puppet::Parser::TemplateWrapper::Point` in Puppet).
-    fn class_full_name(&mut self, container: Option<&Rc<UserClass>>, short: &str) -> Rc<str> {
+    fn class_full_name(&mut self, container: Option<&Rc<UserClass>>, short: &str) -> RStr {
         match container {
-            Some(c) => Rc::from(format!("{}::{short}", c.name)),
+            Some(c) => RStr::from(format!("{}::{short}", c.name)),
             None => match self.host.class_namespace() {
-                Some(ns) => Rc::from(format!("{ns}::{short}")),
-                None => Rc::from(short),
+                Some(ns) => RStr::from(format!("{ns}::{short}")),
+                None => RStr::from(short),
             },
         }
     }
@@ -1188,8 +1197,8 @@ impl Interp<'_> {
             return methods::kernel::call(self, id, name, args, block, at);
         }
         match methods::call(self, recv.clone(), id, name, args, block, at) {
-            Err(Flow::Error(e))
-                if matches!(&*e, RubyError::Raised { class, message, .. }
+            Err(f)
+                if matches!(f.error(), Some(RubyError::Raised { class, message, .. })
                     if class == "NoMethodError" && message.starts_with(&format!("undefined method `{name}'"))) =>
             {
                 raise(
@@ -1212,7 +1221,7 @@ impl Interp<'_> {
         args: &[RValue],
         at: usize,
     ) -> R<Option<RValue>> {
-        let names = || -> R<Vec<Rc<str>>> {
+        let names = || -> R<Vec<RStr>> {
             args.iter()
                 .map(|a| match a {
                     RValue::Sym(s) | RValue::Str(s) => Ok(s.clone()),
@@ -1459,7 +1468,7 @@ impl Interp<'_> {
                     "superclass" if !c.module => Ok(Some(match (&c.superclass, &c.core_super) {
                         (Some(s), _) => RValue::Module(s.clone()),
                         (None, Some(k)) => RValue::Class(k.clone()),
-                        (None, None) => RValue::Class(Rc::from("Object")),
+                        (None, None) => RValue::Class(RStr::from("Object")),
                     })),
                     "ancestors" => {
                         let mut out: Vec<RValue> = c
@@ -1472,7 +1481,7 @@ impl Interp<'_> {
                             .collect();
                         if !c.module {
                             for k in ["Object", "Kernel", "BasicObject"] {
-                                out.push(RValue::Class(Rc::from(k)));
+                                out.push(RValue::Class(RStr::from(k)));
                             }
                         }
                         Ok(Some(RValue::array(out)))
@@ -1873,7 +1882,7 @@ impl Interp<'_> {
             it.run_compiled(&def.body, &def.compiled)
         });
         match r {
-            Err(Flow::Return(v)) => Ok(v),
+            Err(f) if f.is_return() => Ok(f.into_value()),
             other => other,
         }
     }
@@ -1995,11 +2004,11 @@ impl Interp<'_> {
                         Some(BlockArg::Ast(b, home)) => {
                             let (b, home) = (b.clone(), *home);
                             self.made_proc_in(home);
-                            RValue::Proc(b, self.home_in(home))
+                            RValue::proc(b, self.home_in(home), false)
                         }
                         Some(BlockArg::Host(b)) => b.clone(),
                         Some(BlockArg::Collect(acc)) => {
-                            RValue::Host(Rc::new(super::collector::Collector(acc.clone())))
+                            RValue::host(super::collector::Collector(acc.clone()))
                         }
                         None => RValue::Nil,
                     };
