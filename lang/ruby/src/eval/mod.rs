@@ -1686,7 +1686,16 @@ impl<'h> Interp<'h> {
     fn yield_values(&mut self, block: &Block, args: &mut [RValue]) -> R {
         let at = block.body.first().map_or(0, |n| n.at);
         self.step(at)?;
-        let mut scope = self.st.scope();
+        if !block.outer.is_empty() {
+            self.declare_outer(&block.outer);
+        }
+        // (the scope in its place before its variables are bound: moved after, it was
+        // copied with 16-byte loads of its length that its binding had just written)
+        let scope = self.st.scope();
+        self.st.ctx.locals.push(scope);
+        let Some(scope) = self.st.ctx.locals.last_mut() else {
+            unreachable!("a scope was just pushed")
+        };
         let take = |v: &mut RValue| std::mem::replace(v, RValue::Nil);
         match (&block.params[..], &mut *args) {
             // A plain block (`{ |x| ... }`, `do |d, k| ... end`) given an argument for
@@ -1698,12 +1707,8 @@ impl<'h> Interp<'h> {
                 scope.define(a.clone(), take(v));
                 scope.define(b.clone(), take(w));
             }
-            (params, args) => bind_block_params(&mut scope, params, args),
+            (params, args) => bind_block_params(scope, params, args),
         }
-        if !block.outer.is_empty() {
-            self.declare_outer(&block.outer);
-        }
-        self.st.ctx.locals.push(scope);
         let r = self.run_compiled(&block.body, &block.compiled);
         if let Some(scope) = self.st.ctx.locals.pop() {
             self.st.keep_scope(scope);
