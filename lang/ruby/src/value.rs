@@ -740,6 +740,8 @@ mod tests {
         assert_eq!(std::mem::size_of::<Flow>(), 8);
         assert_eq!(std::mem::size_of::<R<RValue>>(), 16);
         assert_eq!(std::mem::size_of::<Option<R<RValue>>>(), 16);
+        // (a core method's answer: a value, or none when it has no such method)
+        assert_eq!(std::mem::size_of::<R<Option<RValue>>>(), 16);
         assert_eq!(std::mem::size_of::<R<()>>(), 8);
     }
 }

@@ -223,10 +223,14 @@ impl Scope {
             self.grow();
         }
         let len = self.vars.len();
-        // SAFETY: there is room for one more pair (made just above); it is written before
-        // the length counts it.
+        // SAFETY: there is room for one more pair (made just above); both its fields are
+        // written (each on its own: written as one pair, the compiler copied the name's
+        // padding with the value, in a 16-byte load across two stores) before the length
+        // counts it.
         unsafe {
-            self.vars.as_mut_ptr().add(len).write((name, v));
+            let slot = self.vars.as_mut_ptr().add(len);
+            std::ptr::addr_of_mut!((*slot).0).write(name);
+            std::ptr::addr_of_mut!((*slot).1).write(v);
             self.vars.set_len(len + 1);
         }
     }
