@@ -456,7 +456,9 @@ mod tests {
         m.insert(RStr::from("a"), 1);
         assert_eq!(m.get("a"), Some(&1));
         assert_eq!(m.get("b"), Some(&2));
-        assert!(RStr::from("a") < RStr::from("b"));
+        let (a, b) = (RStr::from("a"), RStr::from("b"));
+        assert!(a < b);
+        assert_eq!(a.cmp(&b), std::cmp::Ordering::Less);
         assert_eq!(
             format!("{} {:?}", RStr::from("x\"y"), RStr::from("x\"y")),
             "x\"y \"x\\\"y\""
