@@ -1,6 +1,7 @@
 //! The AST of the Ruby subset. Every node carries the offset (in the template) it starts at.
 
 use crate::names::M;
+use crate::value::RStr;
 use std::any::Any;
 use std::cell::{Cell, OnceCell, RefCell};
 use std::rc::Rc;
@@ -15,7 +16,7 @@ pub struct Node {
 /// made without a copy.)
 #[derive(Debug, Clone)]
 pub enum Part {
-    Lit(Rc<str>),
+    Lit(RStr),
     Code(Node),
 }
 
@@ -41,19 +42,19 @@ pub struct Block {
 /// code is parsed and shared: binding a local variable copies no text. It carries its method
 /// id ([`M`], looked up once here), with which a call dispatches to the core methods.
 #[derive(Clone, PartialEq, Eq, Hash)]
-pub struct Name(Rc<str>, M);
+pub struct Name(RStr, M);
 
 thread_local! {
     /// The texts of the names made on this thread, one shared text per name: a variable's
     /// look-up finds its binding by the text's address before comparing bytes.
-    static NAMES: RefCell<rustc_hash::FxHashSet<Rc<str>>> = RefCell::default();
+    static NAMES: RefCell<rustc_hash::FxHashSet<RStr>> = RefCell::default();
 }
 
 /// How many texts `NAMES` keeps (past that, names are made without sharing).
 const NAMES_KEPT: usize = 1 << 16;
 
 /// The thread's shared text for `text` (made by `make` when there is none yet).
-fn interned(text: &str, make: impl FnOnce() -> Rc<str>) -> Rc<str> {
+fn interned(text: &str, make: impl FnOnce() -> RStr) -> RStr {
     let found = NAMES.try_with(|names| {
         let mut names = names.try_borrow_mut().ok()?;
         if let Some(known) = names.get(text) {
@@ -67,12 +68,12 @@ fn interned(text: &str, make: impl FnOnce() -> Rc<str>) -> Rc<str> {
     });
     match found {
         Ok(Some(rc)) => rc,
-        _ => Rc::from(text),
+        _ => RStr::from(text),
     }
 }
 
 impl Name {
-    fn new(text: Rc<str>) -> Name {
+    fn new(text: RStr) -> Name {
         // (a safe call `&.name` is the method `name`)
         let id = M::of(text.strip_prefix("&.").unwrap_or(&text));
         Name(interned(&text, || text.clone()), id)
@@ -80,10 +81,10 @@ impl Name {
     /// A name whose method id is known already (a frozen tree's, `frozen`): the thread's
     /// shared text, made only for a name not seen yet.
     pub(crate) fn with_id(text: &str, id: M) -> Name {
-        Name(interned(text, || Rc::from(text)), id)
+        Name(interned(text, || RStr::from(text)), id)
     }
     /// The shared text (a symbol of the name is made without a copy).
-    pub fn rc(&self) -> &Rc<str> {
+    pub fn rc(&self) -> &RStr {
         &self.0
     }
     /// The id of the method this name calls ([`M::Other`] for one no core method has).
@@ -113,13 +114,13 @@ impl PartialEq<&str> for Name {
 
 impl From<&str> for Name {
     fn from(s: &str) -> Name {
-        Name::new(Rc::from(s))
+        Name::new(RStr::from(s))
     }
 }
 
 impl From<String> for Name {
     fn from(s: String) -> Name {
-        Name::new(Rc::from(s))
+        Name::new(RStr::from(s))
     }
 }
 
@@ -518,8 +519,8 @@ mod tests {
         let a = Name::from("count");
         let b = Name::from(String::from("count"));
         let thawed = Name::with_id("count", a.id());
-        assert!(Rc::ptr_eq(a.rc(), b.rc()));
-        assert!(Rc::ptr_eq(a.rc(), thawed.rc()));
-        assert!(!Rc::ptr_eq(a.rc(), Name::from("counts").rc()));
+        assert!(RStr::ptr_eq(a.rc(), b.rc()));
+        assert!(RStr::ptr_eq(a.rc(), thawed.rc()));
+        assert!(!RStr::ptr_eq(a.rc(), Name::from("counts").rc()));
     }
 }

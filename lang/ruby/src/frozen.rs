@@ -12,6 +12,7 @@ use crate::ast::{
     Shape, When,
 };
 use crate::names::M;
+use crate::value::RStr;
 use std::rc::Rc;
 
 /// Statements, frozen.
@@ -327,7 +328,7 @@ fn thaw_name(n: &FName) -> Name {
 fn thaw_parts(ps: &[FPart]) -> Vec<Part> {
     ps.iter()
         .map(|p| match p {
-            FPart::Lit(s) => Part::Lit(Rc::from(&**s)),
+            FPart::Lit(s) => Part::Lit(RStr::from(&**s)),
             FPart::Code(n) => Part::Code(thaw(n)),
         })
         .collect()

@@ -8,7 +8,7 @@
 //! - `lexer`, `token`: code into tokens;
 //! - `parser`, `ast`: tokens (of a whole template) into statements; `frozen`: a parsed tree
 //!   in a form threads share, from which each thread makes its own;
-//! - `rcstr` (prepl-core's): strings made straight into their shared form (`Rc<str>`);
+//! - `rcstr`: strings made straight into their shared form (`RStr`, `value::rstr`);
 //! - `names`: method names as ids (`M`), looked up once when the code is parsed;
 //! - `eval`: the evaluator (`Interp`); `value`, `show`: Ruby values and their `to_s` and
 //!   `inspect` forms; `methods`: core methods by receiver class; `regexp`: Ruby regexp
@@ -28,7 +28,10 @@ pub mod lexer;
 pub mod methods;
 pub mod names;
 pub mod parser;
-pub use prepl_core::rcstr;
+/// Strings made straight into their shared form (`RStr`).
+pub mod rcstr {
+    pub use crate::value::rstr::{ascii_case, concat, part_of};
+}
 pub mod regexp;
 pub mod show;
 pub mod token;
@@ -37,7 +40,7 @@ pub mod value;
 pub use error::{line_col, HostError, RubyError};
 pub use eval::{InstanceVars, Interp, Loaded, SharedVars};
 pub use host::{Host, Lent, Required};
-pub use value::{HostObject, RArray, RHash, RValue};
+pub use value::{HostObject, RArray, RBytes, RHash, RStr, RValue};
 
 pub(crate) use prepl_core::format::{float::ruby_float_to_s, quote::ruby_inspect};
 pub(crate) use prepl_core::limits;

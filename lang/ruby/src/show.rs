@@ -42,7 +42,7 @@ pub fn to_s(v: &RValue) -> String {
                 format!("(?{flags}-{off}:{src})")
             }
         }
-        RValue::Match(c, _) => c.first().cloned().flatten().unwrap_or_default(),
+        RValue::Match(m) => m.caps.first().cloned().flatten().unwrap_or_default(),
         RValue::Scope => "Scope()".into(),
         RValue::Proc(..) => proc_to_s(false),
         RValue::Lambda(..) => proc_to_s(true),
@@ -193,7 +193,8 @@ fn inspect_in(v: &RValue, open: &mut Vec<usize>) -> String {
             let flags: String = "mix".chars().filter(|c| flags.contains(*c)).collect();
             format!("/{}/{flags}", escape_slashes(src))
         }
-        RValue::Match(c, names) => {
+        RValue::Match(m) => {
+            let (c, names) = (&m.caps, &m.info);
             let mut s = format!(
                 "#<MatchData {}",
                 quote(&c.first().cloned().flatten().unwrap_or_default())

@@ -17,6 +17,11 @@ pub type Captures = prepl_core::values::regexp::Captures;
 /// past that.
 pub type RArray = smallvec::SmallVec<[RValue; 2]>;
 
+/// Two words: the tag and one word of payload (anything larger is behind one thin pointer:
+/// `RStr`, `RBytes`, `Rc<ProcData>`, `Rc<MatchData>`, `Rc<Box<dyn HostObject>>`), so that a
+/// value and `R<RValue>` are returned in two registers, never through memory
+/// (docs/benchmarks.md, session 43).
+///
 /// (`repr(u64)`: the tag is a whole word and every variant's fields start at offset 8, so
 /// that a value is moved as words at the offsets it was written at. With Rust's default
 /// layout a `bool` sat at offset 1 (`Bool`, and `Proc`'s flag), and each move of a value
@@ -30,31 +35,31 @@ pub enum RValue {
     Bool(bool),
     Int(i64),
     Float(f64),
-    Str(Rc<str>),
+    Str(RStr),
     /// A binary string (Ruby's `ASCII-8BIT` encoding) that holds a byte past ASCII or a
     /// control character (a digest, packed integers): its methods count bytes
     /// (`methods::binary`). Any other is a `Str` (the two behave the same), see
     /// [`RValue::bytes`].
-    Bytes(Rc<[u8]>),
-    Sym(Rc<str>),
+    Bytes(RBytes),
+    Sym(RStr),
     Array(Rc<RefCell<RArray>>),
     Hash(Rc<RefCell<RHash>>),
     Range(Rc<(RValue, RValue, bool)>),
     Regexp(Rc<Regexp>),
     /// The result of a successful match: the groups' texts, and their names and the text
     /// around the match.
-    Match(Rc<Captures>, Rc<MatchInfo>),
+    Match(Rc<MatchData>),
     /// A class (`String`, `Integer`, `Puppet::Pops::Types::PIntegerType`): its name.
-    Class(Rc<str>),
+    Class(RStr),
     /// The template's `scope`.
     Scope,
     /// A proc (`proc { }`, a block taken as `&b`), and where it was made: the frame (its
     /// locals are that frame's while it runs), the scopes of locals around it there (those
     /// it sees, the blocks' kept).
-    Proc(Rc<crate::ast::Block>, Rc<crate::eval::ProcHome>),
+    Proc(Rc<ProcData>),
     /// A lambda (`->(x) { }`, `lambda { }`: arity checked), as a proc. (Two variants, not a
-    /// flag: a `bool` field would sit at offset 16 and make the value 32 bytes.)
-    Lambda(Rc<crate::ast::Block>, Rc<crate::eval::ProcHome>),
+    /// flag in `ProcData`: the flag is the tag.)
+    Lambda(Rc<ProcData>),
     /// A class or module the template defines.
     Module(Rc<UserClass>),
     /// An instance of a class the template defines.
@@ -63,7 +68,21 @@ pub enum RValue {
     Exception(Rc<(String, String)>),
     /// A host's value with no Ruby counterpart in the subset (Puppet's types, Sensitive,
     /// timespans): it prints as the host says and goes back to the host unchanged.
-    Host(Rc<dyn HostObject>),
+    Host(Rc<Box<dyn HostObject>>),
+}
+
+/// A proc's or a lambda's block and where it was made (`RValue::Proc`, `RValue::Lambda`).
+#[derive(Debug)]
+pub struct ProcData {
+    pub block: Rc<crate::ast::Block>,
+    pub home: Rc<crate::eval::ProcHome>,
+}
+
+/// A match's groups (shared with `$~`) and what else it knows (`RValue::Match`).
+#[derive(Debug)]
+pub struct MatchData {
+    pub caps: Rc<Captures>,
+    pub info: MatchInfo,
 }
 
 /// `nil`: what `Option::unwrap_or_default` gives for a missing value. (`unwrap_or(RValue::Nil)`
@@ -83,7 +102,7 @@ pub struct MatchInfo {
     pub names: Vec<Option<String>>,
     /// The text before and after the match (`pre_match`, `post_match`); `None` for `$~`,
     /// which keeps the groups alone.
-    pub around: Option<(Rc<str>, Rc<str>)>,
+    pub around: Option<(RStr, RStr)>,
 }
 
 /// Appends to an array, checking the memory budget when it must grow (`limits::push`).
@@ -96,10 +115,12 @@ pub fn push_limited(v: &mut RArray, x: RValue) -> Result<(), prepl_core::Error> 
 }
 
 mod rhash;
+pub mod rstr;
 pub use rhash::{HashDefault, RHash};
+pub use rstr::{RBytes, RStr};
 
 impl RValue {
-    pub fn str(s: impl Into<Rc<str>>) -> RValue {
+    pub fn str(s: impl Into<RStr>) -> RValue {
         RValue::Str(s.into())
     }
     /// A binary string: `Str` when its bytes are ASCII that a UTF-8 string shows alike
@@ -108,9 +129,9 @@ impl RValue {
         let plain = |c: &u8| (0x20..0x7f).contains(c) || b"\t\n\r\x1b\x07\x08\x0b\x0c".contains(c);
         if b.iter().all(plain) {
             // (ASCII is UTF-8)
-            RValue::Str(Rc::from(String::from_utf8(b).unwrap_or_default()))
+            RValue::Str(RStr::from(String::from_utf8(b).unwrap_or_default()))
         } else {
-            RValue::Bytes(Rc::from(b))
+            RValue::Bytes(RBytes::from(b))
         }
     }
     /// The bytes of a string (`Str` or `Bytes`).
@@ -121,7 +142,7 @@ impl RValue {
             _ => None,
         }
     }
-    pub fn sym(s: impl Into<Rc<str>>) -> RValue {
+    pub fn sym(s: impl Into<RStr>) -> RValue {
         RValue::Sym(s.into())
     }
     pub fn array(items: impl Into<RArray>) -> RValue {
@@ -129,6 +150,22 @@ impl RValue {
     }
     pub fn hash(h: RHash) -> RValue {
         RValue::Hash(Rc::new(RefCell::new(h)))
+    }
+    /// A host's object.
+    pub fn host(o: impl HostObject + 'static) -> RValue {
+        RValue::Host(Rc::new(Box::new(o)))
+    }
+    /// A proc (`lambda` false) or a lambda of `block` made at `home`.
+    pub fn proc(
+        block: Rc<crate::ast::Block>,
+        home: Rc<crate::eval::ProcHome>,
+        lambda: bool,
+    ) -> RValue {
+        let p = Rc::new(ProcData { block, home });
+        match lambda {
+            true => RValue::Lambda(p),
+            false => RValue::Proc(p),
+        }
     }
     pub fn truthy(&self) -> bool {
         !matches!(self, RValue::Nil | RValue::Bool(false))
@@ -224,22 +261,20 @@ impl RValue {
             (V::Int(a), V::Int(b)) => a == b,
             (V::Float(a), V::Float(b)) => a.to_bits() == b.to_bits(),
             (V::Sym(a), V::Sym(b)) | (V::Class(a), V::Class(b)) => a == b,
-            (V::Str(a), V::Str(b)) => Rc::ptr_eq(a, b),
-            (V::Bytes(a), V::Bytes(b)) => Rc::ptr_eq(a, b),
+            (V::Str(a), V::Str(b)) => RStr::ptr_eq(a, b),
+            (V::Bytes(a), V::Bytes(b)) => RBytes::ptr_eq(a, b),
             (V::Array(a), V::Array(b)) => Rc::ptr_eq(a, b),
             (V::Hash(a), V::Hash(b)) => Rc::ptr_eq(a, b),
             (V::Range(a), V::Range(b)) => Rc::ptr_eq(a, b),
             (V::Regexp(a), V::Regexp(b)) => Rc::ptr_eq(a, b),
-            (V::Match(a, _), V::Match(b, _)) => Rc::ptr_eq(a, b),
+            (V::Match(a), V::Match(b)) => Rc::ptr_eq(&a.caps, &b.caps),
             // (a lambda and a proc of one block made in one frame: the same, as before the
             // two were variants)
-            (V::Proc(a, fa) | V::Lambda(a, fa), V::Proc(b, fb) | V::Lambda(b, fb)) => {
-                Rc::ptr_eq(a, b) && fa.frame() == fb.frame()
-            }
+            (V::Proc(a) | V::Lambda(a), V::Proc(b) | V::Lambda(b)) => a.same(b),
             (V::Module(a), V::Module(b)) => Rc::ptr_eq(a, b),
             (V::Object(a), V::Object(b)) => Rc::ptr_eq(a, b),
             (V::Exception(a), V::Exception(b)) => Rc::ptr_eq(a, b),
-            (V::Host(a), V::Host(b)) => std::ptr::addr_eq(Rc::as_ptr(a), Rc::as_ptr(b)),
+            (V::Host(a), V::Host(b)) => Rc::ptr_eq(a, b),
             _ => false,
         }
     }
@@ -280,14 +315,11 @@ impl RValue {
             (RValue::Regexp(a), RValue::Regexp(b)) => a.source() == b.source(),
             (RValue::Class(a), RValue::Class(b)) => a == b,
             (RValue::Scope, RValue::Scope) => true,
-            (RValue::Host(a), RValue::Host(b)) => a.equals(&**b),
+            (RValue::Host(a), RValue::Host(b)) => a.equals(&***b),
             (RValue::Module(a), RValue::Module(b)) => Rc::ptr_eq(a, b),
             (RValue::Object(a), RValue::Object(b)) => Rc::ptr_eq(a, b),
             // (a proc equals itself: `l == l`; was false for every pair)
-            (
-                RValue::Proc(a, fa) | RValue::Lambda(a, fa),
-                RValue::Proc(b, fb) | RValue::Lambda(b, fb),
-            ) => Rc::ptr_eq(a, b) && fa.frame() == fb.frame(),
+            (RValue::Proc(a) | RValue::Lambda(a), RValue::Proc(b) | RValue::Lambda(b)) => a.same(b),
             _ => false,
         }
     }
@@ -334,7 +366,7 @@ impl RValue {
                 open.pop();
                 r
             }
-            (RValue::Host(a), RValue::Host(b)) => a.compare(&**b),
+            (RValue::Host(a), RValue::Host(b)) => a.compare(&***b),
             _ if self.equals_in(other, open) => Some(std::cmp::Ordering::Equal),
             _ => None,
         }
@@ -349,6 +381,14 @@ impl RValue {
             RValue::Float(f) => crate::ruby_float_to_s(*f),
             _ => self.class_name(),
         }
+    }
+}
+
+impl ProcData {
+    /// One proc: a lambda and a proc of one block made in one frame are the same, as before
+    /// the two were variants.
+    pub fn same(&self, other: &ProcData) -> bool {
+        Rc::ptr_eq(&self.block, &other.block) && self.home.frame() == other.home.frame()
     }
 }
 
@@ -384,11 +424,11 @@ pub trait HostObject: Debug {
 #[derive(Debug)]
 pub struct UserClass {
     /// The full name (`Outer::Inner`).
-    pub name: Rc<str>,
+    pub name: RStr,
     pub module: bool,
     pub superclass: Option<Rc<UserClass>>,
     /// A core class it inherits from (an exception class: `class MyError < StandardError`).
-    pub core_super: Option<Rc<str>>,
+    pub core_super: Option<RStr>,
     /// The modules it includes, the last included first in the method lookup.
     pub includes: RefCell<Vec<Include>>,
     /// Instance methods.
@@ -407,19 +447,19 @@ pub struct UserClass {
 /// What `Struct.new(:a, :b, keyword_init: true)` made a class of.
 #[derive(Debug)]
 pub struct StructLayout {
-    pub members: Vec<Rc<str>>,
+    pub members: Vec<RStr>,
     /// The instance variable each member is kept in, in order: a name no `@x` can read
     /// (members are no instance variables in Ruby).
-    pub slots: Vec<Rc<str>>,
+    pub slots: Vec<RStr>,
     /// `new` takes the members by keyword (`new(a: 1)`), not by position.
     pub keyword_init: bool,
 }
 
 impl StructLayout {
-    pub fn new(members: Vec<Rc<str>>, keyword_init: bool) -> StructLayout {
+    pub fn new(members: Vec<RStr>, keyword_init: bool) -> StructLayout {
         let slots = members
             .iter()
-            .map(|m| Rc::from(format!("\u{0}{m}")))
+            .map(|m| RStr::from(format!("\u{0}{m}")))
             .collect();
         StructLayout {
             members,
@@ -436,7 +476,7 @@ impl StructLayout {
     /// The members' values of `o`, in order (nil for one not set).
     pub fn values(&self, o: &Object) -> Vec<RValue> {
         let ivars = o.ivars.borrow();
-        let value = |slot: &Rc<str>| ivars.get(slot).cloned().unwrap_or_default();
+        let value = |slot: &RStr| ivars.get(slot).cloned().unwrap_or_default();
         self.slots.iter().map(value).collect()
     }
 }
@@ -446,7 +486,7 @@ impl StructLayout {
 pub enum Include {
     User(Rc<UserClass>),
     /// `Comparable`, `Enumerable`, `Kernel`.
-    Core(Rc<str>),
+    Core(RStr),
 }
 
 /// An ancestor as `UserClass::find_ancestor` shows it.
@@ -463,17 +503,17 @@ pub enum Method {
     /// there first).
     Def(Rc<MethodDef>, Rc<[Rc<UserClass>]>),
     /// `attr_reader :name`: the instance variable's value.
-    Reader(Rc<str>),
+    Reader(RStr),
     /// `attr_writer :name`: sets the instance variable.
-    Writer(Rc<str>),
+    Writer(RStr),
 }
 
 impl UserClass {
     pub fn new(
-        name: Rc<str>,
+        name: RStr,
         module: bool,
         superclass: Option<Rc<UserClass>>,
-        core_super: Option<Rc<str>>,
+        core_super: Option<RStr>,
     ) -> UserClass {
         UserClass {
             name,
@@ -492,7 +532,7 @@ impl UserClass {
 
     /// The same class under a name: an anonymous class (`Struct.new`'s) named by the
     /// constant it is first assigned to, as Ruby names it.
-    pub fn renamed(&self, name: Rc<str>) -> UserClass {
+    pub fn renamed(&self, name: RStr) -> UserClass {
         UserClass {
             name,
             module: self.module,
@@ -690,9 +730,18 @@ fn same_pair_or<T>(
 mod tests {
     use super::RValue;
 
-    /// A proc's scope depth fits beside its other fields: values stay three words.
+    /// A value is two words, and so are the evaluator's results (`R`: the error's kinds
+    /// fit in the tag's unused values), with or without `Option` around them.
     #[test]
-    fn a_value_is_three_words() {
-        assert_eq!(std::mem::size_of::<RValue>(), 24);
+    fn a_value_is_two_words() {
+        use crate::eval::{Flow, R};
+        assert_eq!(std::mem::size_of::<RValue>(), 16);
+        assert_eq!(std::mem::size_of::<Option<RValue>>(), 16);
+        assert_eq!(std::mem::size_of::<Flow>(), 8);
+        assert_eq!(std::mem::size_of::<R<RValue>>(), 16);
+        assert_eq!(std::mem::size_of::<Option<R<RValue>>>(), 16);
+        // (a core method's answer: a value, or none when it has no such method)
+        assert_eq!(std::mem::size_of::<R<Option<RValue>>>(), 16);
+        assert_eq!(std::mem::size_of::<R<()>>(), 8);
     }
 }

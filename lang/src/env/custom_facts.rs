@@ -435,10 +435,10 @@ impl FactsHost<'_> {
             facts: self.facts,
             this_machine: self.this_machine,
         };
-        Ok(RValue::Host(Rc::new(super::providers::PuppetType {
+        Ok(RValue::host(super::providers::PuppetType {
             name: name.to_string(),
             default: node.default_provider(name),
-        })))
+        }))
     }
 
     fn file(&self, name: &str, args: &[RValue]) -> Option<Result<RValue, HostError>> {

@@ -51,13 +51,13 @@ pub fn to_ruby(v: &Value) -> RValue {
         Value::Boolean(b) => RValue::Bool(*b),
         Value::Integer(i) => RValue::Int(*i),
         Value::Float(f) => RValue::Float(*f),
-        Value::String(s) => RValue::Str(s.clone()),
+        Value::String(s) => RValue::str(&**s),
         Value::Regexp(r) => RValue::Regexp(r.clone()),
         Value::Array(a) => RValue::array(a.iter().map(to_ruby).collect::<super::ruby::RArray>()),
         Value::Hash(h) => RValue::hash(RHash::from_distinct(
             h.iter().map(|(k, v)| (to_ruby(k), to_ruby(v))).collect(),
         )),
-        other => RValue::Host(Rc::new(PuppetObject(other.clone()))),
+        other => RValue::host(PuppetObject(other.clone())),
     }
 }
 
@@ -110,13 +110,13 @@ fn to_puppet_one(v: &RValue, open: Option<&Open>) -> Result<Value, String> {
         RValue::Bool(b) => Value::Boolean(*b),
         RValue::Int(i) => Value::Integer(*i),
         RValue::Float(f) => Value::Float(*f),
-        RValue::Str(s) => Value::String(s.clone()),
+        RValue::Str(s) => Value::String(Rc::from(&**s)),
         // (each byte as the character of its code point, as the reference prints them)
         RValue::Bytes(_) => Value::String(super::ruby::show::to_s(v).into()),
         RValue::Sym(s) => match &**s {
             "default" => Value::Default,
             "undef" => Value::Undef,
-            _ => Value::String(s.clone()),
+            _ => Value::String(Rc::from(&**s)),
         },
         RValue::Array(a) => Value::array(
             a.borrow()
@@ -132,7 +132,7 @@ fn to_puppet_one(v: &RValue, open: Option<&Open>) -> Result<Value, String> {
             Value::hash(map)
         }
         RValue::Regexp(r) => Value::Regexp(r.clone()),
-        RValue::Class(c) => Value::String(c.clone()),
+        RValue::Class(c) => Value::String(Rc::from(&**c)),
         RValue::Host(o) => match o.as_any().downcast_ref::<PuppetObject>() {
             Some(p) => p.0.clone(),
             None => {
@@ -169,7 +169,7 @@ pub fn unchanged(rv: &RValue, v: &Value) -> bool {
         (RValue::Bool(a), Value::Boolean(b)) => a == b,
         (RValue::Int(a), Value::Integer(b)) => a == b,
         (RValue::Float(a), Value::Float(b)) => a.to_bits() == b.to_bits(),
-        (RValue::Str(a), Value::String(b)) => Rc::ptr_eq(a, b) || a == b,
+        (RValue::Str(a), Value::String(b)) => **a == **b,
         (RValue::Sym(s), Value::Default) => &**s == "default",
         (RValue::Regexp(a), Value::Regexp(b)) => Rc::ptr_eq(a, b),
         (RValue::Array(a), Value::Array(b)) => {

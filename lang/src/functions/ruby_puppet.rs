@@ -24,11 +24,11 @@ pub(super) fn system_call(
 ) -> Option<Result<RValue, HostError>> {
     let arg = |i: usize| args.get(i).map(ruby::show::to_s).unwrap_or_default();
     Some(Ok(match (class, name, args.len()) {
-        ("Puppet::Parser::Scope", "compiler", 0) => RValue::Host(Rc::new(Compiler {
+        ("Puppet::Parser::Scope", "compiler", 0) => RValue::host(Compiler {
             environment: Rc::from(ev.env.name.as_str()),
-        })),
+        }),
         ("Puppet::Parser::Scope", "environment", 0) => environment(&ev.env.name),
-        ("Puppet", "features", 0) => RValue::Host(Rc::new(Features)),
+        ("Puppet", "features", 0) => RValue::host(Features),
         ("Puppet::Parser::Files", "find_template" | "find_file", 1 | 2) => {
             if !matches!(args[0], RValue::Str(_)) {
                 // Puppet's `absolute_path?` warns (asked twice), then `split_file_path`
@@ -129,9 +129,9 @@ fn module_file(ev: &Evaluator, name: &str, path: &str) -> Result<RValue, HostErr
 }
 
 fn environment(name: &str) -> RValue {
-    RValue::Host(Rc::new(Environment {
+    RValue::host(Environment {
         name: Rc::from(name),
-    }))
+    })
 }
 
 /// `scope.compiler`: only its environment.
@@ -182,7 +182,7 @@ impl HostObject for Environment {
     }
     fn call(&self, name: &str, args: &[RValue]) -> Option<Result<RValue, HostError>> {
         match (name, args) {
-            ("name", []) => Some(Ok(RValue::Sym(self.name.clone()))),
+            ("name", []) => Some(Ok(RValue::sym(&*self.name))),
             _ => None,
         }
     }

@@ -440,7 +440,7 @@ fn write_back(ev: &mut Evaluator, shared: &erb::SharedVars) {
                 return None;
             }
             let new = to_puppet(rv).ok()?;
-            (!identical(&old, &new)).then(|| (name.clone(), old, new))
+            (!identical(&old, &new)).then(|| (Rc::from(&**name), old, new))
         })
         .collect();
     // (in the names' order, not the map's, which depends on the room it has)

@@ -219,7 +219,7 @@ fn expr(n: &Node) -> Expr {
                 return evaluated(n);
             };
             let (name, value) = (name.clone(), expr(value));
-            let op: std::rc::Rc<str> = op.as_str().into();
+            let op: crate::value::RStr = op.as_str().into();
             let id = M::of(&op);
             // (`||=` keeps a truthy value, `&&=` a falsy one; decided once, not by the
             // operator's text at each run)
@@ -313,9 +313,9 @@ fn expr(n: &Node) -> Expr {
         Kind::Return(v) => match v {
             Some(v) => {
                 let v = expr(v);
-                Box::new(move |it| Err(Flow::Return(v(it)?)))
+                Box::new(move |it| Err(Flow::ret(v(it)?)))
             }
-            None => Box::new(|_| Err(Flow::Return(RValue::Nil))),
+            None => Box::new(|_| Err(Flow::ret(RValue::Nil))),
         },
         Kind::Assign(target, value) => match &target.kind {
             Kind::LVar(name) => {
@@ -363,7 +363,7 @@ fn expr(n: &Node) -> Expr {
                     other => other.as_ref(),
                 };
                 match it.self_call(id, &name, args, block, at) {
-                    Err(Flow::Break(v)) if block.is_some() => Ok(v),
+                    Err(f) if block.is_some() && f.is_break() => Ok(f.into_value()),
                     other => other,
                 }
             })
@@ -688,7 +688,7 @@ impl QuickArg {
 
 /// A part of an interpolated string: its text, or its code and where it is.
 enum Piece {
-    Lit(std::rc::Rc<str>),
+    Lit(crate::value::RStr),
     Code(Expr, usize),
 }
 
@@ -752,7 +752,7 @@ fn general_call(
             return it.change_string(s, r_at.get(), (change, bare), args, block, at);
         }
         match methods::call(it, v, id, bare, args, block, at) {
-            Err(Flow::Break(v)) if block.is_some() => Ok(v),
+            Err(f) if block.is_some() && f.is_break() => Ok(f.into_value()),
             other => other,
         }
     })

@@ -8,6 +8,7 @@ use crate::ast::{Block, ClassDef, ConstName, DefParam, MethodDef, Name};
 use crate::error::{error_is_a, is_error_class, RubyError};
 use crate::methods::{self, M};
 use crate::show::inspect;
+use crate::value::RStr;
 use crate::value::{Ancestor, Include, Ivars, Method, Object, RHash, RValue, UserClass};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -210,8 +211,34 @@ impl Scope {
     }
 
     /// Defines a variable that is not in the scope yet (its name shared with the code's).
+    ///
+    /// (Room made first, then the pair written in place: `push` put the pair together on
+    /// the stack before it checked the room, in pieces (the name's pointer and id, the
+    /// value's two words), and copied it into the list with 16-byte loads that span those
+    /// pieces, which the processor does not forward from the stores: each such load waited
+    /// for them to reach the cache. docs/benchmarks.md, session 43.)
+    #[inline(always)]
     pub fn define(&mut self, name: Name, v: RValue) {
-        self.vars.push((name, v));
+        if self.vars.len() == self.vars.capacity() {
+            self.grow();
+        }
+        let len = self.vars.len();
+        // SAFETY: there is room for one more pair (made just above); both its fields are
+        // written (each on its own: written as one pair, the compiler copied the name's
+        // padding with the value, in a 16-byte load across two stores) before the length
+        // counts it.
+        unsafe {
+            let slot = self.vars.as_mut_ptr().add(len);
+            std::ptr::addr_of_mut!((*slot).0).write(name);
+            std::ptr::addr_of_mut!((*slot).1).write(v);
+            self.vars.set_len(len + 1);
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self) {
+        self.vars.reserve(1);
     }
 
     /// Whether the scope has allocated room, not too much to keep it for another block's
@@ -265,21 +292,32 @@ impl Scope {
 #[cold]
 #[inline(never)]
 fn keep_for_procs(vars: Vec<(Name, RValue)>, kept: Rc<Kept>) {
-    // (the procs' homes held here, each with how many of its references are here)
-    let mut homes: Vec<(&Rc<ProcHome>, usize)> = Vec::new();
+    // (the procs held here, each with how many of its references are here; and their
+    // homes, each with how many of those procs hold it: a proc's values share its
+    // `ProcData`, which holds the home once)
+    let mut procs: Vec<(&Rc<crate::value::ProcData>, usize)> = Vec::new();
     for (_, v) in &vars {
-        if let RValue::Proc(_, home) | RValue::Lambda(_, home) = v {
-            if home.scopes.iter().any(|h| Rc::ptr_eq(h, &kept)) {
-                match homes.iter_mut().find(|(h, _)| Rc::ptr_eq(h, home)) {
+        if let RValue::Proc(p) | RValue::Lambda(p) = v {
+            if p.home.scopes.iter().any(|h| Rc::ptr_eq(h, &kept)) {
+                match procs.iter_mut().find(|(q, _)| Rc::ptr_eq(q, p)) {
                     Some((_, n)) => *n += 1,
-                    None => homes.push((home, 1)),
+                    None => procs.push((p, 1)),
                 }
             }
         }
     }
+    let mut homes: Vec<(&Rc<ProcHome>, usize)> = Vec::new();
+    for (p, _) in &procs {
+        match homes.iter_mut().find(|(h, _)| Rc::ptr_eq(h, &p.home)) {
+            Some((_, n)) => *n += 1,
+            None => homes.push((&p.home, 1)),
+        }
+    }
     let only_here = homes.len() + 1 == Rc::strong_count(&kept)
+        && procs.iter().all(|(p, n)| Rc::strong_count(p) == *n)
         && homes.iter().all(|(h, n)| Rc::strong_count(h) == *n);
     drop(homes);
+    drop(procs);
     if !only_here {
         *kept.0.borrow_mut() = Some(vars);
     }
@@ -465,7 +503,7 @@ impl Interp<'_> {
             }
         });
         match r {
-            Err(Flow::Return(v)) if lambda => Ok(v),
+            Err(f) if lambda && f.is_return() => Ok(f.into_value()),
             other => other,
         }
     }
@@ -622,10 +660,7 @@ impl Interp<'_> {
     pub(crate) fn proc_here(&mut self, block: &Rc<Block>, lambda: bool) -> RValue {
         self.st.ctx.made_procs = true;
         let home = home_of(&mut self.st.ctx);
-        match lambda {
-            true => RValue::Lambda(block.clone(), home),
-            false => RValue::Proc(block.clone(), home),
-        }
+        RValue::proc(block.clone(), home, lambda)
     }
 
     /// Notes that a proc was made of a block written in the frame `home` (running, or
@@ -697,12 +732,12 @@ impl Interp<'_> {
 
     /// The name a class of the template has: Ruby defines it inside the template object's
     /// class (`Puppet::Parser::TemplateWrapper::Point` in Puppet).
-    fn class_full_name(&mut self, container: Option<&Rc<UserClass>>, short: &str) -> Rc<str> {
+    fn class_full_name(&mut self, container: Option<&Rc<UserClass>>, short: &str) -> RStr {
         match container {
-            Some(c) => Rc::from(format!("{}::{short}", c.name)),
+            Some(c) => RStr::from(format!("{}::{short}", c.name)),
             None => match self.host.class_namespace() {
-                Some(ns) => Rc::from(format!("{ns}::{short}")),
-                None => Rc::from(short),
+                Some(ns) => RStr::from(format!("{ns}::{short}")),
+                None => RStr::from(short),
             },
         }
     }
@@ -1188,8 +1223,8 @@ impl Interp<'_> {
             return methods::kernel::call(self, id, name, args, block, at);
         }
         match methods::call(self, recv.clone(), id, name, args, block, at) {
-            Err(Flow::Error(e))
-                if matches!(&*e, RubyError::Raised { class, message, .. }
+            Err(f)
+                if matches!(f.error(), Some(RubyError::Raised { class, message, .. })
                     if class == "NoMethodError" && message.starts_with(&format!("undefined method `{name}'"))) =>
             {
                 raise(
@@ -1212,7 +1247,7 @@ impl Interp<'_> {
         args: &[RValue],
         at: usize,
     ) -> R<Option<RValue>> {
-        let names = || -> R<Vec<Rc<str>>> {
+        let names = || -> R<Vec<RStr>> {
             args.iter()
                 .map(|a| match a {
                     RValue::Sym(s) | RValue::Str(s) => Ok(s.clone()),
@@ -1459,7 +1494,7 @@ impl Interp<'_> {
                     "superclass" if !c.module => Ok(Some(match (&c.superclass, &c.core_super) {
                         (Some(s), _) => RValue::Module(s.clone()),
                         (None, Some(k)) => RValue::Class(k.clone()),
-                        (None, None) => RValue::Class(Rc::from("Object")),
+                        (None, None) => RValue::Class(RStr::from("Object")),
                     })),
                     "ancestors" => {
                         let mut out: Vec<RValue> = c
@@ -1472,7 +1507,7 @@ impl Interp<'_> {
                             .collect();
                         if !c.module {
                             for k in ["Object", "Kernel", "BasicObject"] {
-                                out.push(RValue::Class(Rc::from(k)));
+                                out.push(RValue::Class(RStr::from(k)));
                             }
                         }
                         Ok(Some(RValue::array(out)))
@@ -1873,7 +1908,7 @@ impl Interp<'_> {
             it.run_compiled(&def.body, &def.compiled)
         });
         match r {
-            Err(Flow::Return(v)) => Ok(v),
+            Err(f) if f.is_return() => Ok(f.into_value()),
             other => other,
         }
     }
@@ -1995,11 +2030,11 @@ impl Interp<'_> {
                         Some(BlockArg::Ast(b, home)) => {
                             let (b, home) = (b.clone(), *home);
                             self.made_proc_in(home);
-                            RValue::Proc(b, self.home_in(home))
+                            RValue::proc(b, self.home_in(home), false)
                         }
                         Some(BlockArg::Host(b)) => b.clone(),
                         Some(BlockArg::Collect(acc)) => {
-                            RValue::Host(Rc::new(super::collector::Collector(acc.clone())))
+                            RValue::host(super::collector::Collector(acc.clone()))
                         }
                         None => RValue::Nil,
                     };

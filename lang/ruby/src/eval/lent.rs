@@ -9,7 +9,7 @@
 //! were left: an outer local the block changes (`total += x`) is changed for the code after
 //! the call. When the host call returns, the state goes back to the interpreter.
 
-use super::{Flow, Interp, State, R};
+use super::{Flow, FlowKind, Interp, State, R};
 use crate::ast::Block;
 use crate::error::{HostError, RubyError};
 use crate::host::{Host, Lent};
@@ -62,15 +62,15 @@ impl Lent for LentBlock {
         std::mem::swap(&mut *it.st, &mut state);
         drop(it);
         *self.state.borrow_mut() = Some(state);
-        let r = match r {
-            Ok(v) | Err(Flow::Next(v)) => Ok(v),
-            Err(Flow::Error(e)) => Err(*e),
-            Err(Flow::Break(v)) => {
+        let r = match r.map_err(Flow::into_kind) {
+            Ok(v) | Err(FlowKind::Next(v)) => Ok(v),
+            Err(FlowKind::Error(e)) => Err(*e),
+            Err(FlowKind::Break(v)) => {
                 *self.broke.borrow_mut() = Some(v);
                 // (what the host's function fails with; not `rescue`d on the way)
                 Err(RubyError::Interrupted { at: self.at })
             }
-            Err(Flow::Return(_) | Flow::Throw(..)) => Err(RubyError::unsupported(
+            Err(FlowKind::Return(_) | FlowKind::Throw(..)) => Err(RubyError::unsupported(
                 "return or throw out of a block given to call_function",
                 self.at,
             )),

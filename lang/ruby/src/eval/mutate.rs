@@ -13,6 +13,7 @@
 use super::{raise, unsupported, Interp, R};
 use crate::ast::{Block, Kind, Name, Node, Param, Part};
 use crate::methods::{self, M};
+use crate::value::RStr;
 use crate::value::{RHash, RValue};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -24,7 +25,7 @@ use std::rc::Rc;
 pub(crate) struct Yielded {
     name: Name,
     /// The string given (the parameter's value while the block has not assigned another).
-    text: Rc<str>,
+    text: RStr,
     from: Source,
 }
 
@@ -168,7 +169,7 @@ impl Interp<'_> {
     /// `recv`): the method's result, the place given the changed string.
     pub(super) fn change_string(
         &mut self,
-        s: &Rc<str>,
+        s: &RStr,
         recv: &Node,
         (change, name): (Change, &str),
         args: Vec<RValue>,
@@ -221,17 +222,17 @@ impl Interp<'_> {
 
     /// After the local `name` holding `old` got `new`: the element `old` was given from,
     /// when a running block was given it under that name and the element still holds it.
-    fn change_yielded(&mut self, name: &Name, old: &Rc<str>, new: &Rc<str>) {
+    fn change_yielded(&mut self, name: &Name, old: &RStr, new: &RStr) {
         let Some(y) = self
             .st
             .yielded
             .iter_mut()
             .rev()
-            .find(|y| y.name == *name && Rc::ptr_eq(&y.text, old))
+            .find(|y| y.name == *name && RStr::ptr_eq(&y.text, old))
         else {
             return;
         };
-        let same = |v: Option<&RValue>| matches!(v, Some(RValue::Str(t)) if Rc::ptr_eq(t, old));
+        let same = |v: Option<&RValue>| matches!(v, Some(RValue::Str(t)) if RStr::ptr_eq(t, old));
         match &y.from {
             Source::Element(a, i) => {
                 let mut a = a.borrow_mut();
@@ -252,13 +253,13 @@ impl Interp<'_> {
     /// The string `change` makes of `s` (`None`: unchanged) and the method's result.
     fn changed_string(
         &mut self,
-        s: &Rc<str>,
+        s: &RStr,
         change: Change,
         args: Vec<RValue>,
         block: Option<&Rc<Block>>,
         at: usize,
-    ) -> R<(Option<Rc<str>>, RValue)> {
-        let new: Rc<str> = match change {
+    ) -> R<(Option<RStr>, RValue)> {
+        let new: RStr = match change {
             Change::Append | Change::Prepend => {
                 let mut more = String::new();
                 for a in &args {
@@ -295,7 +296,7 @@ impl Interp<'_> {
                 if !args.is_empty() {
                     return arity(args.len(), "0", at);
                 }
-                Rc::from("")
+                RStr::from("")
             }
             Change::SliceOut => {
                 let Some((start, end)) = span(s, &args, at)? else {
@@ -340,7 +341,7 @@ impl Interp<'_> {
     }
 
     /// Whether a `sub`/`gsub` pattern (a string or a regexp) occurs in `s`.
-    fn finds(&mut self, s: &Rc<str>, pattern: RValue, at: usize) -> R<bool> {
+    fn finds(&mut self, s: &RStr, pattern: RValue, at: usize) -> R<bool> {
         let v = methods::call_id(
             self,
             RValue::Str(s.clone()),
@@ -355,7 +356,7 @@ impl Interp<'_> {
     /// `s[index] = text` for a string `s` read from the node `recv`.
     pub(super) fn set_in_string(
         &mut self,
-        s: &Rc<str>,
+        s: &RStr,
         recv: &Node,
         mut args: Vec<RValue>,
         at: usize,
@@ -464,11 +465,11 @@ fn span(s: &str, args: &[RValue], at: usize) -> R<Option<(usize, usize)>> {
 }
 
 /// The text `<<` appends for an argument: a string, or an integer's character.
-fn appended_text(v: &RValue, at: usize) -> R<Rc<str>> {
+fn appended_text(v: &RValue, at: usize) -> R<RStr> {
     match v {
         RValue::Str(t) => Ok(t.clone()),
         RValue::Int(i) => match u32::try_from(*i).ok().and_then(char::from_u32) {
-            Some(c) => Ok(Rc::from(c.to_string())),
+            Some(c) => Ok(RStr::from(c.to_string())),
             None => Err(super::Flow::from(crate::RubyError::raised_as(
                 "RangeError",
                 format!("{i} out of char range"),

@@ -65,7 +65,7 @@ impl Interp<'_> {
         for name in names.iter() {
             match self.host_variable(name) {
                 None | Some(RValue::Nil) => {}
-                Some(v) => entries.push((RValue::Str(name.clone()), v)),
+                Some(v) => entries.push((RValue::str(&**name), v)),
             }
         }
         let hash = Rc::new(RHash::from_distinct(entries));

@@ -7,6 +7,7 @@
 use super::{Ctx, Interp, Loaded, Scope, SharedVars, ToHashEntries};
 use crate::ast::Node;
 use crate::methods;
+use crate::value::RStr;
 use crate::value::{Captures, Method, RValue, UserClass};
 use rustc_hash::FxHashMap as HashMap;
 use std::cell::RefCell;
@@ -57,7 +58,7 @@ pub struct State {
     /// not cleared when this one ends.
     pub(crate) installed_classes: Option<Rc<[Rc<UserClass>]>>,
     /// Instance variables read so far (and assigned ones).
-    pub(crate) ivars: HashMap<Rc<str>, RValue>,
+    pub(crate) ivars: HashMap<RStr, RValue>,
     /// The instance variables of the object the top's code runs as, when it is not the
     /// template (a module function's instance, `Interp::set_instance`): then `ivars` is
     /// not used.
@@ -67,7 +68,7 @@ pub struct State {
     /// The text `$~` matched in and the match's byte range, for `$~.pre_match`, `` $` ``
     /// and `$'`; `None` where the match set `last_match` alone (`when`, `gsub`'s block).
     /// Set with `last_match`, always.
-    pub last_match_text: Option<(Rc<str>, usize, usize)>,
+    pub last_match_text: Option<(RStr, usize, usize)>,
     /// The names of `$~`'s groups when its pattern has named groups (`$~[:name]`), set
     /// with `last_match` by the matches that know their pattern.
     pub last_match_names: Option<Rc<Vec<Option<String>>>>,

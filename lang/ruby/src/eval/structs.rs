@@ -9,6 +9,7 @@ use super::{unsupported, Flow, Interp, This, R};
 use crate::ast::Block;
 use crate::error::RubyError;
 use crate::methods::{self, Call, M};
+use crate::value::RStr;
 use crate::value::{Method, Object, RValue, StructLayout, UserClass};
 use std::rc::Rc;
 
@@ -23,7 +24,7 @@ fn arg_error<T>(message: impl Into<String>, at: usize) -> R<T> {
 impl Interp<'_> {
     /// `Struct.new(:a, :b, keyword_init: true) { ... }`: the new (anonymous) class.
     pub(crate) fn struct_new(&mut self, c: &Call) -> R {
-        let mut members: Vec<Rc<str>> = Vec::new();
+        let mut members: Vec<RStr> = Vec::new();
         let mut keyword_init = false;
         for (i, a) in c.args.iter().enumerate() {
             match a {
@@ -58,7 +59,7 @@ impl Interp<'_> {
             return arg_error("wrong number of arguments (given 0, expected 1+)", c.at);
         }
         let layout = StructLayout::new(members, keyword_init);
-        let mut class = UserClass::new(Rc::from(""), false, None, Some(Rc::from("Struct")));
+        let mut class = UserClass::new(RStr::from(""), false, None, Some(RStr::from("Struct")));
         {
             let mut methods = class.methods.borrow_mut();
             for (m, slot) in layout.members.iter().zip(&layout.slots) {

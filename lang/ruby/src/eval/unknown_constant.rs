@@ -2,7 +2,7 @@
 //! rescues (`rescue NameError`) or tests (`defined?`), unless the reference's Ruby has the
 //! constant and the subset lacks it: that stays unsupported Ruby, not a wrong answer.
 
-use super::{Flow, R};
+use super::R;
 use crate::error::RubyError;
 
 /// The top-level constants of the reference's Ruby 3.1 once its standard libraries, Puppet,
@@ -23,8 +23,8 @@ pub(super) fn in_reference(name: &str) -> bool {
 /// Ruby names it (`K::X` in the code of class `K`).
 pub(super) fn unknown(found: R, first: &str, class: Option<&str>, at: usize) -> R {
     match found {
-        Err(Flow::Error(e))
-            if matches!(&*e, RubyError::Unsupported { .. }) && !in_reference(first) =>
+        Err(f)
+            if matches!(f.error(), Some(RubyError::Unsupported { .. })) && !in_reference(first) =>
         {
             let name = match class {
                 Some(k) => format!("{k}::{first}"),

@@ -10,7 +10,6 @@ use crate::error::HostError;
 use crate::value::{HostObject, RValue};
 use std::any::Any;
 use std::cmp::Ordering;
-use std::rc::Rc;
 
 /// A sign and a magnitude in 32-bit words, least significant first, with no zero word
 /// at the top.
@@ -70,7 +69,7 @@ impl Bignum {
                 return RValue::Int(m as i64);
             }
         }
-        RValue::Host(Rc::new(self))
+        RValue::host(self)
     }
 
     /// Digits in `base` (2..=36, already checked), with `_` allowed between them; the
@@ -502,7 +501,7 @@ impl HostObject for Bignum {
         other.as_any().downcast_ref::<Bignum>() == Some(self)
     }
     fn call(&self, name: &str, args: &[RValue]) -> Option<Result<RValue, HostError>> {
-        let this = || RValue::Host(Rc::new(self.clone()));
+        let this = || RValue::host(self.clone());
         Some(Ok(match (name, args) {
             ("to_s" | "inspect", []) => RValue::str(self.to_radix(10)),
             ("to_s" | "inspect", [RValue::Int(b)]) => {

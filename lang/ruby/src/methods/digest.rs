@@ -122,7 +122,7 @@ pub fn class_call(class: &str, c: &Call) -> R<Option<RValue>> {
                         .borrow_mut()
                         .extend_from_slice(bytes_arg(Some(data), c.at)?);
                 }
-                RValue::Host(Rc::new(d))
+                RValue::host(d)
             }
             "hexdigest" | "digest" | "base64digest" => {
                 c.arity(1, 1)?;
@@ -144,7 +144,7 @@ pub fn class_call(class: &str, c: &Call) -> R<Option<RValue>> {
                         .borrow_mut()
                         .extend_from_slice(bytes_arg(Some(data), c.at)?);
                 }
-                RValue::Host(Rc::new(d))
+                RValue::host(d)
             }
         }
         ("OpenSSL::HMAC", "digest" | "hexdigest" | "base64digest") => {
@@ -323,10 +323,10 @@ impl Digester {
         }
     }
     fn again(&self) -> RValue {
-        RValue::Host(Rc::new(Digester {
+        RValue::host(Digester {
             alg: self.alg,
             data: self.data.clone(),
-        }))
+        })
     }
 }
 

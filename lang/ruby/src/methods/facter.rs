@@ -26,6 +26,7 @@ use crate::ast::{Block, Node};
 use crate::error::{HostError, RubyError};
 use crate::eval::{host_result, raise, unsupported, Ctx, Flow, Interp, R};
 use crate::show::to_s;
+use crate::value::RStr;
 use crate::value::{RHash, RValue, UserClass};
 use rustc_hash::FxHashMap as HashMap;
 use std::rc::Rc;
@@ -96,7 +97,7 @@ impl Resolution {
 enum Code {
     Block(Closure),
     /// `setcode 'command'`.
-    Command(Rc<str>),
+    Command(RStr),
 }
 
 #[derive(Clone)]
@@ -144,7 +145,7 @@ end
 /// The constants of the classes that reach the machine, in custom facts' code.
 pub fn system_constant(name: &str) -> Option<RValue> {
     Some(match name {
-        "File" | "Dir" | "ENV" | "Module" | "Puppet" => RValue::Class(Rc::from(name)),
+        "File" | "Dir" | "ENV" | "Module" | "Puppet" => RValue::Class(RStr::from(name)),
         "File::PATH_SEPARATOR" => RValue::str(":"),
         "File::SEPARATOR" | "File::Separator" => RValue::str("/"),
         "File::ALT_SEPARATOR" => RValue::Nil,
@@ -158,7 +159,7 @@ impl Interp<'_> {
     /// define its own modules in them (`module Facter::Util::RootHome`).
     pub fn install_facter(&mut self) {
         let module = |it: &mut Self, name: &str| {
-            let m = Rc::new(UserClass::new(Rc::from(name), true, None, None));
+            let m = Rc::new(UserClass::new(RStr::from(name), true, None, None));
             it.st.classes.push(m.clone());
             m
         };
@@ -168,10 +169,10 @@ impl Interp<'_> {
         let util = module(self, "Facter::Util");
         let resolution = module(self, "Facter::Util::Resolution");
         let failure = Rc::new(UserClass::new(
-            Rc::from("Facter::Core::Execution::ExecutionFailure"),
+            RStr::from("Facter::Core::Execution::ExecutionFailure"),
             false,
             None,
-            Some(Rc::from("StandardError")),
+            Some(RStr::from("StandardError")),
         ));
         self.st.classes.push(failure.clone());
         let put = |outer: &Rc<UserClass>, short: &str, inner: &Rc<UserClass>| {
@@ -232,9 +233,9 @@ impl Interp<'_> {
         let Some(&i) = self.st.facter.by_name.get(name) else {
             return Ok(FactOutcome::Nil);
         };
-        match resolve(self, i, 0) {
+        match resolve(self, i, 0).map_err(Flow::into_kind) {
             Ok(o) => Ok(o),
-            Err(Flow::Error(e)) => match *e {
+            Err(crate::eval::FlowKind::Error(e)) => match *e {
                 e @ RubyError::Interrupted { .. } => Err(e),
                 e @ RubyError::Raised { .. } => Ok(FactOutcome::Failed(e)),
                 e => Ok(FactOutcome::Skipped(e)),
@@ -588,8 +589,8 @@ fn confines(
             for (k, v) in entries {
                 let fact = to_s(&k).to_lowercase();
                 match v {
-                    RValue::Proc(b, _) | RValue::Lambda(b, _) => {
-                        out.push(Confine::Block(Some(fact), capture(it, &b)))
+                    RValue::Proc(p) | RValue::Lambda(p) => {
+                        out.push(Confine::Block(Some(fact), capture(it, &p.block)))
                     }
                     RValue::Array(items) => {
                         out.push(Confine::Values(fact, items.borrow().to_vec()));
@@ -648,7 +649,7 @@ fn run(it: &mut Interp, c: &Closure, args: Vec<RValue>) -> R {
         let r = it.yield_vec(&c.block, args);
         it.st.ctx.locals.truncate(depth);
         match r {
-            Err(Flow::Return(v) | Flow::Break(v)) => Ok(v),
+            Err(f) if f.is_return() || f.is_break() => Ok(f.into_value()),
             other => other,
         }
     })
@@ -717,17 +718,17 @@ fn resolve(it: &mut Interp, i: usize, at: usize) -> R<FactOutcome> {
     it.st.facter.resolving.push(i);
     let r = resolve_now(it, i);
     it.st.facter.resolving.pop();
-    let (outcome, weight) = match r {
+    let (outcome, weight) = match r.map_err(Flow::into_kind) {
         Ok(x) => x,
-        Err(Flow::Error(e)) => match *e {
+        Err(crate::eval::FlowKind::Error(e)) => match *e {
             e @ RubyError::Interrupted { .. } => return Err(Flow::from(e)),
             e @ RubyError::Raised { .. } => (FactOutcome::Failed(e), 0),
             e => (FactOutcome::Skipped(e), 0),
         },
-        Err(Flow::Throw(thrown)) => (
+        Err(crate::eval::FlowKind::Throw(tag, _)) => (
             FactOutcome::Failed(RubyError::raised_as(
                 "UncaughtThrowError",
-                format!("uncaught throw {}", crate::show::inspect(&thrown.0)),
+                format!("uncaught throw {}", crate::show::inspect(&tag)),
                 at,
             )),
             0,
@@ -760,8 +761,8 @@ fn resolve_now(it: &mut Interp, i: usize) -> R<(FactOutcome, i64)> {
     for r in suitable {
         let v = match resolution_value(it, r) {
             Ok(v) => v,
-            Err(Flow::Error(e)) if matches!(*e, RubyError::Raised { .. }) => {
-                return Ok((FactOutcome::Failed(*e), r.weight()))
+            Err(f) if matches!(f.error(), Some(RubyError::Raised { .. })) => {
+                return Ok((FactOutcome::Failed(*f.into_error()?), r.weight()))
             }
             Err(e) => return Err(e),
         };
@@ -784,7 +785,7 @@ fn confine_holds(it: &mut Interp, c: &Confine, at: usize) -> R<bool> {
     // a confine's block that raises does not hold
     let holds = |r: R| match r {
         Ok(v) => Ok(v.truthy()),
-        Err(Flow::Error(e)) if matches!(*e, RubyError::Raised { .. }) => Ok(false),
+        Err(f) if matches!(f.error(), Some(RubyError::Raised { .. })) => Ok(false),
         Err(e) => Err(e),
     };
     let fact = match c {
@@ -793,7 +794,7 @@ fn confine_holds(it: &mut Interp, c: &Confine, at: usize) -> R<bool> {
     };
     let value = match fact_value(it, fact, at) {
         Ok(v) => convert(v),
-        Err(Flow::Error(e)) if matches!(*e, RubyError::Raised { .. }) => RValue::Nil,
+        Err(f) if matches!(f.error(), Some(RubyError::Raised { .. })) => RValue::Nil,
         Err(e) => return Err(e),
     };
     if matches!(value, RValue::Nil) {

@@ -11,7 +11,6 @@ use super::Call;
 use crate::error::{HostError, RubyError};
 use crate::eval::{Flow, R};
 use crate::value::{HostObject, RValue};
-use std::rc::Rc;
 
 pub const AF_INET: i64 = 2;
 pub const AF_INET6: i64 = 10;
@@ -362,7 +361,7 @@ pub fn class_call(c: &Call) -> R<Option<RValue>> {
             "address family must be specified".into(),
         )),
     };
-    ip.map(|ip| Some(RValue::Host(Rc::new(ip))))
+    ip.map(|ip| Some(RValue::host(ip)))
         .map_err(|f| fail(f, c.at))
 }
 
@@ -412,7 +411,7 @@ impl HostObject for IpAddr {
                 "wrong number of arguments (given 0, expected 1)".into(),
             )),
         };
-        let new = |ip: IpAddr| RValue::Host(Rc::new(ip));
+        let new = |ip: IpAddr| RValue::host(ip);
         let v4_of_mapped = || {
             (self.v6 && self.addr >> 32 == 0xffff)
                 .then(|| self.with(self.addr & 0xffff_ffff, false))

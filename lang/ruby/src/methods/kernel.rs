@@ -6,6 +6,7 @@ use super::M;
 use crate::ast::Block;
 use crate::error::RubyError;
 use crate::eval::{raise, unsupported, Flow, Interp, R};
+use crate::value::RStr;
 use crate::value::RValue;
 use std::rc::Rc;
 
@@ -40,7 +41,7 @@ fn call_with(it: &mut Interp, c: &Call) -> R {
         // `self.class` of the code's own `self` (the template, the function)
         M::class => {
             c.arity(0, 0)?;
-            Ok(RValue::Class(Rc::from(it.host.self_class())))
+            Ok(RValue::Class(RStr::from(it.host.self_class())))
         }
         // whether the code's own `self` has a method: one the code defined at its top
         M::respond_to_p => {
@@ -184,7 +185,9 @@ fn call_with(it: &mut Interp, c: &Call) -> R {
             let r = it.yield_block(b, [tag.clone()]);
             it.st.catching.pop();
             match r {
-                Err(Flow::Throw(thrown)) if thrown.0.equals(&tag) => Ok(thrown.1),
+                Err(f) if matches!(f.kind(), crate::eval::FlowKind::Throw(t, _) if t.equals(&tag)) => {
+                    Ok(f.into_value())
+                }
                 other => other,
             }
         }
@@ -199,7 +202,7 @@ fn call_with(it: &mut Interp, c: &Call) -> R {
                 )));
             }
             let value = c.args.get(1).cloned().unwrap_or_default();
-            Err(Flow::Throw(Box::new((tag, value))))
+            Err(Flow::throw(tag, value))
         }
         M::has_variable_p => {
             c.arity(1, 1)?;

@@ -6,8 +6,8 @@ use super::Call;
 use crate::error::{HostError, RubyError};
 use crate::eval::{unsupported, Flow, Interp, R};
 use crate::names::M;
+use crate::value::RStr;
 use crate::value::{HostObject, RValue};
-use std::rc::Rc;
 
 /// A method and what it is called on.
 #[derive(Debug)]
@@ -15,7 +15,7 @@ pub struct MethodObject {
     /// The receiver; `None`: the code's own `self` (the template, the function), whose
     /// method (`def` at the top) the object calls.
     recv: Option<RValue>,
-    name: Rc<str>,
+    name: RStr,
     /// Ruby's `arity` where the subset knows it (a `def`'s, an operator's).
     arity: Option<i64>,
     /// `to_proc` of a `Method`: the lambda `Proc` that calls it (answering as the method
@@ -105,12 +105,12 @@ pub fn of_value(recv: &RValue, c: &Call) -> R {
         };
     }
     let arity = operator_arity(&name);
-    Ok(RValue::Host(Rc::new(MethodObject {
+    Ok(RValue::host(MethodObject {
         recv: Some(recv.clone()),
-        name: Rc::from(name),
+        name: RStr::from(name),
         arity,
         lambda: false,
-    })))
+    }))
 }
 
 /// `method(name)` in the code's own `self`: its method defined at the top.
@@ -123,12 +123,12 @@ pub fn of_self(it: &mut Interp, c: &Call) -> R {
             c.at,
         );
     };
-    Ok(RValue::Host(Rc::new(MethodObject {
+    Ok(RValue::host(MethodObject {
         recv: None,
-        name: Rc::from(name),
+        name: RStr::from(name),
         arity,
         lambda: false,
-    })))
+    }))
 }
 
 /// A call on a `Method` object; `None` when `recv` is none.
@@ -155,12 +155,12 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         // (a lambda that calls the method, answering the same calls; a lambda's own
         // `to_proc` is itself)
         M::to_proc if m.lambda => recv.clone(),
-        M::to_proc => RValue::Host(Rc::new(MethodObject {
+        M::to_proc => RValue::host(MethodObject {
             recv: m.recv.clone(),
             name: m.name.clone(),
             arity: m.arity,
             lambda: true,
-        })),
+        }),
         M::lambda_p => RValue::Bool(true),
         _ => return Ok(None),
     }))

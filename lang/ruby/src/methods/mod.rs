@@ -112,7 +112,7 @@ impl<'a> Call<'a> {
             ),
         }
     }
-    pub fn str_arg(&self, i: usize) -> R<std::rc::Rc<str>> {
+    pub fn str_arg(&self, i: usize) -> R<crate::value::RStr> {
         match self.args.get(i) {
             Some(RValue::Str(s)) => Ok(s.clone()),
             Some(RValue::Nil) | None => raise("no implicit conversion of nil into String", self.at),

@@ -6,6 +6,7 @@ use super::M;
 use crate::eval::{raise, unsupported, Interp, R};
 use crate::regexp::make_regexp;
 use crate::show::{inspect, to_s};
+use crate::value::RStr;
 use crate::value::RValue;
 use std::rc::Rc;
 
@@ -32,7 +33,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         }
         M::class => match recv {
             RValue::Object(o) => RValue::Module(o.class.clone()),
-            _ => RValue::Class(Rc::from(recv.class_name())),
+            _ => RValue::Class(RStr::from(recv.class_name())),
         },
         M::to_s | M::to_json | M::inspect => {
             // (JSON's text is at least as long as `inspect`'s, less the spaces)
@@ -81,7 +82,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             RValue::Array(a) => RValue::array(a.borrow().clone()),
             RValue::Hash(h) => RValue::hash(h.borrow().clone()),
             // (a new object: `s.dup.equal?(s)` is false)
-            RValue::Str(s) => RValue::Str(Rc::from(&**s)),
+            RValue::Str(s) => RValue::Str(RStr::from(&**s)),
             other => other.clone(),
         },
         M::freeze | M::itself => recv.clone(),
@@ -147,9 +148,10 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             M::to_s | M::id2name | M::name => Some(RValue::Str(s.clone())),
             M::to_sym => Some(recv.clone()),
             // (a lambda of its own, made in no frame: it reads only its parameters)
-            M::to_proc => Some(RValue::Lambda(
+            M::to_proc => Some(RValue::proc(
                 Rc::new(crate::parser::symbol_proc_block(s, c.at)),
                 crate::eval::ProcHome::nowhere(),
+                true,
             )),
             M::op_cmp
             | M::op_eq
@@ -383,11 +385,11 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             M::backtrace | M::cause => Some(RValue::Nil),
             _ => None,
         },
-        RValue::Proc(block, home) | RValue::Lambda(block, home) => match c.id {
+        RValue::Proc(p) | RValue::Lambda(p) => match c.id {
             M::call | M::op_aref | M::yield_ | M::op_eqq | M::op_call => {
                 let lambda = matches!(recv, RValue::Lambda(..));
                 let given = c.args.len();
-                let (least, most) = block.arity_range();
+                let (least, most) = p.block.arity_range();
                 if lambda && (given < least || most.is_some_and(|m| given > m)) {
                     let expected = match most {
                         Some(m) => m.to_string(),
@@ -398,9 +400,9 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                         c.at,
                     );
                 }
-                Some(it.call_proc(block, lambda, home, c.args.clone())?)
+                Some(it.call_proc(&p.block, lambda, &p.home, c.args.clone())?)
             }
-            M::arity => Some(RValue::Int(match block.arity_range() {
+            M::arity => Some(RValue::Int(match p.block.arity_range() {
                 (n, Some(_)) => n as i64,
                 (least, None) => -(least as i64) - 1,
             })),
@@ -408,10 +410,11 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             M::to_proc => Some(recv.clone()),
             _ => None,
         },
-        RValue::Match(caps, names) => match c.id {
+        RValue::Match(m) => match c.id {
             // `m[1, 2]`, `m[1..2]`: as the array of the groups' texts.
             M::op_aref if c.args.len() == 2 || matches!(c.arg(0), Some(RValue::Range(..))) => {
-                let groups = caps
+                let groups = m
+                    .caps
                     .iter()
                     .map(|g| g.clone().map(RValue::str).unwrap_or_default())
                     .collect::<Vec<_>>();
@@ -428,16 +431,17 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 c.arity(1, 1)?;
                 Some(match &c.args[0] {
                     RValue::Int(i) => {
-                        let i = if *i < 0 { caps.len() as i64 + i } else { *i };
+                        let i = if *i < 0 { m.caps.len() as i64 + i } else { *i };
                         usize::try_from(i)
                             .ok()
-                            .and_then(|i| caps.get(i).cloned().flatten())
+                            .and_then(|i| m.caps.get(i).cloned().flatten())
                             .map(RValue::str)
                             .unwrap_or_default()
                     }
                     RValue::Str(n) | RValue::Sym(n) => {
-                        match names.names.iter().position(|g| g.as_deref() == Some(&**n)) {
-                            Some(i) => caps
+                        match m.info.names.iter().position(|g| g.as_deref() == Some(&**n)) {
+                            Some(i) => m
+                                .caps
                                 .get(i)
                                 .cloned()
                                 .flatten()
@@ -452,18 +456,20 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 })
             }
             M::captures => Some(RValue::array(
-                caps.iter()
+                m.caps
+                    .iter()
                     .skip(1)
                     .map(|g| g.clone().map(RValue::str).unwrap_or_default())
                     .collect::<Vec<_>>(),
             )),
             M::to_a => Some(RValue::array(
-                caps.iter()
+                m.caps
+                    .iter()
                     .map(|g| g.clone().map(RValue::str).unwrap_or_default())
                     .collect::<Vec<_>>(),
             )),
-            M::size | M::length => Some(RValue::Int(caps.len() as i64)),
-            M::pre_match | M::post_match => match &names.around {
+            M::size | M::length => Some(RValue::Int(m.caps.len() as i64)),
+            M::pre_match | M::post_match => match &m.info.around {
                 Some((pre, post)) => Some(RValue::Str(match c.id {
                     M::pre_match => pre.clone(),
                     _ => post.clone(),
@@ -471,7 +477,7 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 None => return unsupported("$~.pre_match and $~.post_match", c.at),
             },
             M::names => Some(RValue::array(
-                names
+                m.info
                     .names
                     .iter()
                     .flatten()
@@ -480,9 +486,9 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             )),
             M::named_captures => {
                 let mut h = crate::value::RHash::default();
-                for (i, n) in names.names.iter().enumerate() {
+                for (i, n) in m.info.names.iter().enumerate() {
                     if let Some(n) = n {
-                        let v = caps.get(i).cloned().flatten().map(RValue::str);
+                        let v = m.caps.get(i).cloned().flatten().map(RValue::str);
                         h.insert(RValue::str(n.as_str()), v.unwrap_or_default());
                     }
                 }

@@ -320,16 +320,14 @@ impl Scanner<'_> {
 mod tests {
     use super::parse;
     use crate::error::RubyError;
-    use crate::eval::Flow;
 
     fn answer(text: &str) -> String {
         match parse(text, 0) {
             Ok(v) => crate::show::inspect(&v),
-            Err(Flow::Error(e)) => match *e {
-                RubyError::Raised { message, .. } => format!("error: {message}"),
+            Err(f) => match f.into_error().map(|e| *e) {
+                Ok(RubyError::Raised { message, .. }) => format!("error: {message}"),
                 _ => "other".into(),
             },
-            Err(_) => "other".into(),
         }
     }
 

@@ -66,7 +66,7 @@ pub fn call0(recv: &RValue, id: M) -> Option<RValue> {
         M::dup | M::clone => match recv {
             RValue::Array(a) => RValue::array(a.borrow().clone()),
             RValue::Hash(h) => RValue::hash(h.borrow().clone()),
-            RValue::Str(s) => RValue::Str(std::rc::Rc::from(&**s)),
+            RValue::Str(s) => RValue::Str(crate::value::RStr::from(&**s)),
             _ => return None,
         },
         M::to_str => match recv {

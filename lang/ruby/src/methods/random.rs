@@ -181,10 +181,10 @@ pub fn new(c: &Call) -> R {
             }
         },
     };
-    Ok(RValue::Host(std::rc::Rc::new(Random {
+    Ok(RValue::host(Random {
         mt: RefCell::new(Mt19937::ruby_seeded(&words)),
         seed,
-    })))
+    }))
 }
 
 /// A `Random` object: its generator and the seed it was made with.

@@ -6,6 +6,7 @@ use super::Call;
 use super::M;
 use crate::eval::{raise, regexp_failed, unsupported, Interp, R};
 use crate::show::{quote, to_s};
+use crate::value::RStr;
 use crate::value::RValue;
 use crate::Regexp;
 use std::rc::Rc;
@@ -288,9 +289,9 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             if width > MAX_STRING {
                 return raise("argument too big", c.at);
             }
-            let pad: Rc<str> = match c.arg(1) {
+            let pad: RStr = match c.arg(1) {
                 Some(_) => c.str_arg(1)?,
-                None => Rc::from(" "),
+                None => RStr::from(" "),
             };
             if pad.is_empty() {
                 return super::raise_arg("zero width padding", c.at);
@@ -529,7 +530,7 @@ const MAX_STRING: usize = 256 * 1024 * 1024;
 
 /// `=~`, `match` and `match?` of a string and a regexp (`$~`'s text is the string's,
 /// shared: a match copies no text for it).
-pub fn match_op(it: &mut Interp, whole: &Rc<str>, re: &Regexp, op: &str, at: usize) -> R {
+pub fn match_op(it: &mut Interp, whole: &RStr, re: &Regexp, op: &str, at: usize) -> R {
     let s: &str = whole;
     let failed = regexp_failed(at);
     if op == "match?" {
@@ -554,9 +555,9 @@ pub fn match_op(it: &mut Interp, whole: &Rc<str>, re: &Regexp, op: &str, at: usi
                 let end = groups[0].map_or(0, |(_, b)| b);
                 let info = crate::value::MatchInfo {
                     names: re.group_names(),
-                    around: Some((Rc::from(&s[..start]), Rc::from(&s[end..]))),
+                    around: Some((RStr::from(&s[..start]), RStr::from(&s[end..]))),
                 };
-                RValue::Match(caps, Rc::new(info))
+                RValue::Match(Rc::new(crate::value::MatchData { caps, info }))
             }
         }
         None => {
@@ -664,7 +665,7 @@ const PIECE: usize = std::mem::size_of::<RValue>() + std::mem::size_of::<String>
 /// given; `""` splits into paragraphs and is not supported), without it with `chomp: true`
 /// (for `"\n"`, also the `\r` before it).
 fn lines(s: &str, c: &Call) -> R<Vec<String>> {
-    let mut sep: Rc<str> = Rc::from("\n");
+    let mut sep: RStr = RStr::from("\n");
     let mut chomp = false;
     for (i, a) in c.args.iter().enumerate() {
         match a {

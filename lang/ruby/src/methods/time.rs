@@ -13,7 +13,6 @@ use prepl_core::time::civil::{days_from_civil, Civil};
 use prepl_core::time::strftime::format_in_zone;
 use prepl_core::time::zone::Zone;
 use prepl_core::time::Timestamp;
-use std::rc::Rc;
 
 const NANOS: i128 = 1_000_000_000;
 
@@ -48,7 +47,7 @@ impl Time {
             .map_err(|e| HostError::Raise(e.message))
     }
     fn value(self) -> RValue {
-        RValue::Host(Rc::new(self))
+        RValue::host(self)
     }
 }
 

@@ -8,7 +8,6 @@ use crate::error::{HostError, RubyError};
 use crate::eval::{Flow, R};
 use crate::show::to_s;
 use crate::value::{HostObject, RValue};
-use std::rc::Rc;
 
 /// Whether `name` is one of these classes (a constant the subset knows).
 pub fn is_class(name: &str) -> bool {
@@ -28,7 +27,7 @@ pub fn class_call(c: &Call, class: &str) -> R<Option<RValue>> {
                 other => return Err(invalid(&to_s_shown(other), c.at)),
             };
             match parse(&text) {
-                Some(u) => RValue::Host(Rc::new(u)),
+                Some(u) => RValue::host(u),
                 None => return Err(invalid(&crate::show::inspect(&c.args[0]), c.at)),
             }
         }
@@ -46,7 +45,7 @@ pub fn kernel(c: &Call) -> R<RValue> {
     match &c.args[0] {
         RValue::Host(h) if h.as_any().is::<Uri>() => Ok(c.args[0].clone()),
         RValue::Str(s) => match parse(s) {
-            Some(u) => Ok(RValue::Host(Rc::new(u))),
+            Some(u) => Ok(RValue::host(u)),
             None => Err(invalid(&crate::show::inspect(&c.args[0]), c.at)),
         },
         _ => Err(Flow::from(RubyError::raised_as(
@@ -282,7 +281,7 @@ fn build(class: &str, parts: &RValue, at: usize) -> R {
     };
     let scheme = fixed.map(str::to_string).or_else(|| get("scheme"));
     let (klass, default_port) = scheme_class(fixed);
-    Ok(RValue::Host(Rc::new(Uri {
+    Ok(RValue::host(Uri {
         class: if fixed.is_some() {
             klass
         } else {
@@ -297,7 +296,7 @@ fn build(class: &str, parts: &RValue, at: usize) -> R {
         fragment: get("fragment"),
         opaque: None,
         typecode: None,
-    })))
+    }))
 }
 
 impl Uri {

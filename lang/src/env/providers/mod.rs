@@ -23,7 +23,6 @@ use crate::erb::HostError;
 use crate::Value;
 use std::any::Any;
 use std::path::Path;
-use std::rc::Rc;
 use std::sync::OnceLock;
 
 /// `data.json` as static tables (`table.rs`, generated from it and checked against it by
@@ -320,10 +319,10 @@ fn capitalized(s: &str) -> String {
 
 fn provider_value(type_name: &str, name: Option<&'static str>) -> RValue {
     name.map_or(RValue::Nil, |name| {
-        RValue::Host(Rc::new(ProviderClass {
+        RValue::host(ProviderClass {
             type_name: type_name.to_string(),
             name,
-        }))
+        })
     })
 }
 
@@ -379,11 +378,11 @@ impl PuppetType {
                 .map(|x| x.name),
             None => self.default,
         };
-        Ok(RValue::Host(Rc::new(Resource {
+        Ok(RValue::host(Resource {
             type_name: self.name.clone(),
             title,
             provider,
-        })))
+        }))
     }
 }
 
@@ -406,13 +405,13 @@ impl HostObject for Resource {
             }
             ("[]", Some(_)) => RValue::Nil,
             ("provider", None) => match self.provider {
-                Some(name) => RValue::Host(Rc::new(ProviderInstance {
+                Some(name) => RValue::host(ProviderInstance {
                     class: ProviderClass {
                         type_name: self.type_name.clone(),
                         name,
                     },
                     title: self.title.clone(),
-                })),
+                }),
                 None => RValue::Nil,
             },
             _ => return None,

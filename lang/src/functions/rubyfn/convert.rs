@@ -157,7 +157,7 @@ fn alone(array: &SpareArray) -> bool {
 fn nested_3x(v: &Value) -> RValue {
     match v {
         // (the usual arguments first, without the tests below)
-        Value::String(s) => RValue::Str(s.clone()),
+        Value::String(s) => RValue::str(&**s),
         Value::Integer(i) => RValue::Int(*i),
         Value::Boolean(b) => RValue::Bool(*b),
         Value::Undef => RValue::Nil,

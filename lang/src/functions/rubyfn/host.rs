@@ -382,13 +382,13 @@ impl Host for FunctionHost<'_> {
             // the 3.x function's name as a `function_NAME` method, or false
             ("Puppet::Parser::Functions", "autoloader", []) => {
                 let ev = &self.inner.ev;
-                Some(Ok(RValue::Host(Rc::new(
+                Some(Ok(RValue::host(
                     crate::functions::legacy_autoloader::Autoloader {
                         loaded: ev.legacy_autoloaded.clone(),
                         modulepath: ev.env.modulepath.as_slice().into(),
                         deprecations: self.deprecations.get_or_insert_with(Rc::default).clone(),
                     },
-                ))))
+                )))
             }
             ("Puppet::Parser::Functions", "function", [f]) => {
                 let f = ruby::show::to_s(f);

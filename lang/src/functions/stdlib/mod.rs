@@ -76,6 +76,10 @@ fn module_of_other(n: &str) -> Option<&'static str> {
 /// Ruby's `to_s` of a value as a module's Ruby function gets it (`["a", "b"]` for an
 /// array, `{"a"=>1}` for a hash): what its messages and string conversions show.
 pub(crate) fn ruby_to_s(v: &crate::values::Value) -> String {
+    // (a string is its own `to_s`: not copied into a Ruby string first)
+    if let crate::values::Value::String(s) = v {
+        return s.to_string();
+    }
     crate::erb::ruby::show::to_s(&crate::erb::bridge::to_ruby(v))
 }
 

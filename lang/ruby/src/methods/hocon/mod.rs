@@ -127,10 +127,10 @@ pub fn class_call(class: &str, c: &Call) -> R<Option<RValue>> {
         let v = resolve::resolve(&root).map_err(|e| e.into_flow(c.at))?;
         return unwrapped(&v, c.at).map(Some);
     }
-    Ok(Some(RValue::Host(Rc::new(Config {
+    Ok(Some(RValue::host(Config {
         root: Rc::new(root),
         object: false,
-    }))))
+    })))
 }
 
 /// A parsed config (`Hocon::Impl::SimpleConfig`) or its root object.
@@ -168,11 +168,11 @@ impl HostObject for Config {
 }
 
 /// A method of a config or object; `None` when `recv` is none of them or has no such one.
-pub fn call(recv: &Rc<dyn HostObject>, c: &Call) -> R<Option<RValue>> {
+pub fn call(recv: &Rc<Box<dyn HostObject>>, c: &Call) -> R<Option<RValue>> {
     let Some(config) = recv.as_any().downcast_ref::<Config>() else {
         return Ok(None);
     };
-    let with = |root: Rc<Val>, object: bool| RValue::Host(Rc::new(Config { root, object }));
+    let with = |root: Rc<Val>, object: bool| RValue::host(Config { root, object });
     Ok(Some(match (config.object, c.name) {
         (false, "resolve") => {
             c.arity(0, 1)?;
@@ -196,8 +196,8 @@ pub fn call(recv: &Rc<dyn HostObject>, c: &Call) -> R<Option<RValue>> {
 pub fn parse_document(text: &str) -> Result<RValue, String> {
     let root = parse::parse(text).map_err(|e| e.message)?;
     let v = resolve::resolve(&root).map_err(|e| e.message)?;
-    unwrapped(&v, 0).map_err(|flow| match flow {
-        Flow::Error(e) => match *e {
+    unwrapped(&v, 0).map_err(|flow| match flow.into_kind() {
+        crate::eval::FlowKind::Error(e) => match *e {
             RubyError::Raised { message, .. } | RubyError::Unsupported { what: message, .. } => {
                 message
             }
