@@ -156,7 +156,10 @@ pub(super) enum Answer {
 /// A question for the file system, and whether its answer may be kept: the epoch it was
 /// asked at, when the path's directory (and the path itself, if it is a directory or a
 /// symbolic link, once resolved) is watched; and the absolute path a relative one names.
-pub(super) struct Ask(Option<(u64, bool, Option<Box<[u8]>>)>);
+pub(super) struct Ask(Option<Keep>);
+
+/// (see [`Ask`]) The epoch, whether the path was resolved, the absolute path it names.
+type Keep = (u64, bool, Option<Box<[u8]>>);
 
 /// The answer kept for `path`, or how to ask for it (the watches it needs made first).
 pub(super) fn answer(path: &Path) -> Answer {
