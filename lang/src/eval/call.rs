@@ -198,6 +198,13 @@ impl Evaluator {
             let r = self.call_function(&f, args, closure.as_ref());
             self.call_sites.pop();
             r
+        } else if let Some(found) = crate::functions::rubyfn::find_called(self, name) {
+            // A module's Ruby function called by name before in this evaluation: no
+            // environment function, built-in or `.pp` function of the name was found then
+            // (the branches below), and none can be during the evaluation (its files'
+            // answers are kept for it, the modules present too). Asked first: those
+            // look-ups were a third of the Puppet side of such a call.
+            self.call_ruby_function(name, &found, &args, closure.as_ref(), span)
         } else if self
             .load_environment_function(name)
             .map_err(|e| Flow::from(e.at(span)))?
@@ -208,10 +215,6 @@ impl Evaluator {
             return self.call_named_with(name, args, closure, style, span);
         } else if let Some(b) = self.callable_builtin(name) {
             self.call_builtin_found(b, name, args, closure, span)
-        } else if let Some(found) = crate::functions::rubyfn::find_called(self, name) {
-            // A module's Ruby function called before in this evaluation: its `.pp` was
-            // looked for then.
-            self.call_ruby_function(name, &found, &args, closure.as_ref(), span)
         } else if crate::names::is_qualified(name)
             && self
                 .autoload(crate::env::modules::Kind::Function, name)

@@ -31,10 +31,12 @@ pub fn call(it: &mut Interp, c: &Call) -> R<Option<RValue>> {
                 },
             }
         }
+        // (`include?`: a variable with a value other than undef, as the reference's
+        // `Scope#include?`; `exist?`: any variable)
         M::include_p | M::exist_p => {
             c.arity(1, 1)?;
             let name = to_s(&c.args[0]);
-            RValue::Bool(it.host.has_variable(&name, false))
+            RValue::Bool(it.host.has_variable(&name, c.id == M::include_p))
         }
         M::call_function => {
             c.arity(1, 2)?;

@@ -112,6 +112,17 @@ struct Watcher {
     /// Counts the times everything was forgotten: an answer asked at one count is kept
     /// only if the count is the same when it is given.
     epoch: u64,
+    /// The working directory, plain, that relative paths are kept under (`None`: it has
+    /// no such path, and relative paths are asked each time). Read again at each reset:
+    /// a directory on the way to it moved or removed is an event that resets.
+    cwd: Option<Box<[u8]>>,
+}
+
+/// The process's working directory, when it has a plain path.
+fn working_directory() -> Option<Box<[u8]>> {
+    let cwd = std::env::current_dir().ok()?;
+    let bytes = key(&cwd);
+    plain(bytes).then(|| bytes.into())
 }
 
 enum State {
@@ -144,8 +155,11 @@ pub(super) enum Answer {
 
 /// A question for the file system, and whether its answer may be kept: the epoch it was
 /// asked at, when the path's directory (and the path itself, if it is a directory or a
-/// symbolic link, once resolved) is watched.
-pub(super) struct Ask(Option<(u64, bool)>);
+/// symbolic link, once resolved) is watched; and the absolute path a relative one names.
+pub(super) struct Ask(Option<Keep>);
+
+/// (see [`Ask`]) The epoch, whether the path was resolved, the absolute path it names.
+type Keep = (u64, bool, Option<Box<[u8]>>);
 
 /// The answer kept for `path`, or how to ask for it (the watches it needs made first).
 pub(super) fn answer(path: &Path) -> Answer {
@@ -161,6 +175,16 @@ pub(super) fn answer(path: &Path) -> Answer {
     if LOOKED.with(|l| l.replace(generation)) != generation {
         w.look();
     }
+    // (a relative path as the absolute one it names: the process never changes its
+    // working directory, and a change of a directory on the way to it is reported)
+    let absolute = match bytes.first() {
+        Some(b'/') => None,
+        _ => match &w.cwd {
+            Some(cwd) => Some(join(cwd, bytes)),
+            None => return Answer::Ask(Ask(None)),
+        },
+    };
+    let bytes = absolute.as_deref().unwrap_or(bytes);
     let kept = &mut w.kept;
     if let Some(found) = kept.answers.get(bytes) {
         return Answer::Known(*found, w.epoch);
@@ -191,7 +215,7 @@ pub(super) fn answer(path: &Path) -> Answer {
     // (a directory, or a link to one, resolved before it is asked: its answer is kept at
     // once; a file's resolution says only that it is not a directory)
     let resolved = kept.resolve(bytes, &mut links).is_some();
-    Answer::Ask(Ask(Some((w.epoch, resolved))))
+    Answer::Ask(Ask(Some((w.epoch, resolved, absolute))))
 }
 
 impl Ask {
@@ -206,7 +230,7 @@ impl Ask {
         #[cfg(test)]
         ASKED.with(|a| a.set(a.get() + 1));
         let follow = || std::fs::metadata(path).ok().map(|m| super::probe_of(&m));
-        let Some((epoch, resolved)) = self.0 else {
+        let Some((epoch, resolved, absolute)) = self.0 else {
             return (follow(), None);
         };
         // (a directory or a link kept only once resolved to a watched directory before
@@ -224,7 +248,7 @@ impl Ask {
         if let State::On(w) = &mut *guard {
             if w.epoch == epoch {
                 let kept = &mut w.kept;
-                let bytes = key(path);
+                let bytes = absolute.as_deref().unwrap_or(key(path));
                 if found.is_some_and(|p| p.is_dir) {
                     let mut links = 0;
                     match kept
@@ -329,6 +353,7 @@ impl Watcher {
             mounts: mounts.into(),
             kept: Kept::default(),
             epoch: 0,
+            cwd: working_directory(),
         })
         .map(|mut w| {
             w.kept.fd = w.inotify.as_raw_fd();
@@ -350,6 +375,7 @@ impl Watcher {
             ..Kept::default()
         };
         self.epoch += 1;
+        self.cwd = working_directory();
     }
 
     /// Handles the events that came since the last look (one `poll` when there are none).
@@ -630,7 +656,7 @@ mod tests {
     }
 
     /// A span of questions whose answers were all kept tells their epoch; a span that
-    /// asked what the process does not keep (a path's first question, a relative path)
+    /// asked what the process does not keep (a path's first question, a path with `..`)
     /// tells none, and one after a change reported tells another epoch.
     #[test]
     fn steady_spans_tell_the_epoch_of_kept_answers() {
@@ -651,7 +677,7 @@ mod tests {
             .unwrap()
         };
         assert_eq!(span(&init), None, "asked once: not kept");
-        assert_eq!(span(Path::new("relative/init.pp")), None);
+        assert_eq!(span(Path::new("relative/../init.pp")), None);
         if super::super::epoch().is_none() {
             return;
         }
@@ -666,10 +692,35 @@ mod tests {
         let mixed = std::thread::spawn(move || {
             let steady = Steady::start();
             super::super::probe(&init);
-            super::super::probe(Path::new("relative/init.pp"));
+            super::super::probe(Path::new("relative/../init.pp"));
             steady.end()
         });
         assert_eq!(mixed.join().unwrap(), None);
+        let _ = std::fs::remove_dir_all(&root);
+    }
+
+    /// A relative path's answer is kept as the absolute path's it names (the working
+    /// directory's), and a change is seen as for that path.
+    #[test]
+    fn relative_paths_are_kept_as_the_paths_they_name() {
+        let name = format!("prepl-watch-relative-{}", std::process::id());
+        let root = std::env::current_dir().unwrap().join(&name);
+        let _ = std::fs::remove_dir_all(&root);
+        std::fs::create_dir_all(root.join("m/manifests")).unwrap();
+        let init = root.join("m/manifests/init.pp");
+        std::fs::write(&init, "class m {}\n").unwrap();
+        let relative = PathBuf::from(format!("{name}/m/manifests/init.pp"));
+        let (first, _) = ask(&relative);
+        assert!(first.is_some_and(|p| p.is_file && p.stamp.1 == 11));
+        assert_eq!(ask(&relative).0, first);
+        if kept_in(&root.join("m/manifests")) {
+            assert!(answered_kept(&relative), "kept");
+            assert!(answered_kept(&init), "kept as the absolute path");
+        }
+        std::fs::write(&init, "class m { }\n").unwrap();
+        assert_eq!(ask(&relative).0.unwrap().stamp.1, 12);
+        std::fs::remove_file(&init).unwrap();
+        assert_eq!(ask(&relative).0, None);
         let _ = std::fs::remove_dir_all(&root);
     }
 

@@ -171,6 +171,7 @@ fn call_as(
         inner: EvalHost::new(ev),
         function: name,
         v3,
+        top_scope: top_scope(&parsed.api),
         block: block.cloned(),
         sources: match &kept_sources {
             Some(sources) => sources.clone(),
@@ -283,6 +284,7 @@ fn call_ready(
         inner: EvalHost::new(ev),
         function: name,
         v3,
+        top_scope: top_scope(&parsed.api),
         block: block.cloned(),
         sources: sources.clone(),
         deprecations: None,
@@ -316,6 +318,18 @@ fn call_ready(
         give_back_args(list);
     }
     r
+}
+
+/// Whether a function's `closure_scope` reads the top scope (`FunctionHost::top_scope`):
+/// a 4.x function's, unless it takes the calling scope as its first argument.
+fn top_scope(api: &Api) -> bool {
+    matches!(
+        api,
+        Api::V4 {
+            scope_first: false,
+            ..
+        }
+    )
 }
 
 /// The name of the method a call runs (`index` from `prepare`).

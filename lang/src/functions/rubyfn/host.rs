@@ -29,6 +29,11 @@ pub(super) struct FunctionHost<'e> {
     /// The function's name.
     pub(super) function: &'e str,
     pub(super) v3: bool,
+    /// Its scope's variables are the top scope's (`closure_scope['facts']`, `lookupvar`):
+    /// a 4.x function's `closure_scope` is Puppet's global scope, whatever scope calls it
+    /// (not for the 4.x functions given the calling scope as their first argument,
+    /// `scope_first`, whose scope object is that one).
+    pub(super) top_scope: bool,
     pub(super) block: Option<Closure>,
     /// The function's file, then the files `require` loaded.
     pub(super) sources: Rc<Vec<Source>>,
@@ -46,6 +51,8 @@ struct RubyLambda {
     block: Rc<dyn ruby::Lent>,
     /// A 3.x function's block (whose `self` is the scope).
     v3: bool,
+    /// (`FunctionHost::top_scope`)
+    top_scope: bool,
     function: Rc<str>,
     /// The function's own lambda (`yield` in the block).
     outer: Option<Closure>,
@@ -82,6 +89,7 @@ impl crate::eval::NativeLambda for RubyLambda {
             inner: EvalHost::new(ev),
             function: &self.function,
             v3: self.v3,
+            top_scope: self.top_scope,
             block: self.outer.clone(),
             sources: self.sources.clone(),
             deprecations: None,
@@ -109,6 +117,7 @@ impl FunctionHost<'_> {
         RubyLambda {
             block,
             v3: self.v3,
+            top_scope: self.top_scope,
             function: Rc::from(self.function),
             outer: self.block.clone(),
             sources: self.sources.clone(),
@@ -122,7 +131,15 @@ impl FunctionHost<'_> {
     }
 
     /// Logs the deprecation warnings not yet logged (before anything else the code logs).
+    #[inline]
     pub(super) fn flush_deprecations(&mut self) {
+        if self.deprecations.is_some() {
+            self.flush_pending();
+        }
+    }
+
+    #[cold]
+    fn flush_pending(&mut self) {
         let Some(deprecations) = &self.deprecations else {
             return;
         };
@@ -177,11 +194,13 @@ impl FunctionHost<'_> {
 
 impl Host for FunctionHost<'_> {
     fn variable(&mut self, name: &str) -> Option<RValue> {
-        let v = self.inner.ev.visible_variable(name)?;
-        Some(kept_as_ruby(&v))
+        scope_variable(self.inner.ev, self.top_scope, name, kept_as_ruby)
     }
     fn has_variable(&mut self, name: &str, with_value: bool) -> bool {
-        self.inner.has_variable(name, with_value)
+        scope_variable(self.inner.ev, self.top_scope, name, |v| {
+            !with_value || !v.is_undef()
+        })
+        .unwrap_or(false)
     }
     fn undefined_variable(&mut self, name: &str) -> Option<String> {
         self.inner.undefined_variable(name)
@@ -494,6 +513,30 @@ impl FunctionHost<'_> {
         });
         Ok(ruby::Required::Code(parsed.body.clone()))
     }
+}
+
+/// `f` of a variable as a function's scope reads it: `top`, a 4.x function's
+/// `closure_scope`, is the reference's global scope, whatever scope calls the function:
+/// the top scope's variables and those of the lambdas (and Puppet functions) running in it
+/// (its local scopes), not a class's, define's or node's, nor those of their lambdas; else
+/// (a 3.x function's scope) the calling scope's. A qualified name (`apache::params::x`) is
+/// a class's variable, wherever read from; `facts`, `trusted` and `server_facts` are the
+/// top scope's, which no other scope can have (read there at once: stdlib's `fact` reads
+/// `closure_scope['facts']` at each call).
+fn scope_variable<T>(
+    ev: &Evaluator,
+    top: bool,
+    name: &str,
+    f: impl FnOnce(&Value) -> T,
+) -> Option<T> {
+    let short = name.strip_prefix("::").unwrap_or(name);
+    if crate::eval::scope::RESERVED.contains(&short) {
+        return ev.globals.get(short).map(f);
+    }
+    if !top || ev.scope.is_none() || crate::names::is_qualified(short) {
+        return ev.visible_variable(name).as_ref().map(f);
+    }
+    ev.globals.get(short).map(f)
 }
 
 /// The Puppet value of a `Puppet::LookupContext` a Hiera backend function was given (as

@@ -60,8 +60,25 @@ pub fn find(ev: &Evaluator, name: &str) -> Option<Rc<Found>> {
 /// The file of a module's Ruby function `name` already called by name in this evaluation
 /// (`Found::after_autoload`): the autoloader need not look for a `.pp` function first
 /// again, the files being unchanged (the evaluation's `fs::generation`).
+#[inline]
 pub fn find_called(ev: &Evaluator, name: &str) -> Option<Rc<Found>> {
+    // (asked at every call by name before the built-ins: a thread that called none in this
+    // evaluation answers at once)
+    if CALLED_IN.get() != crate::env::fs::generation() {
+        return None;
+    }
     known(&FOUND, ev, name).flatten().filter(|f| f.called.get())
+}
+
+thread_local! {
+    /// The generation (evaluation) in which the thread last marked a function called by
+    /// name (`Found::after_autoload`).
+    static CALLED_IN: Cell<u64> = const { Cell::new(u64::MAX) };
+}
+
+/// Notes that a function was called by name in this evaluation (see `find_called`).
+pub(super) fn note_called() {
+    CALLED_IN.set(crate::env::fs::generation());
 }
 
 /// The file of a module's 3.x function `name` (`lib/puppet/parser/functions/NAME.rb`, the

@@ -90,6 +90,7 @@ impl Found {
     /// Marks the function as called after the autoloader found no `.pp` file for its name.
     pub fn after_autoload(&self) {
         self.called.set(true);
+        locate::note_called();
     }
 }
 

@@ -340,3 +340,21 @@ PROGRAMS += [
     "rfn_unknowns3(4)",
     "class rfn_k { $x = rfn_unknowns3(2) } include rfn_k",
 ]
+# A 4.x function's `closure_scope` is the top scope (the reference's global scope), wherever
+# it is called from: not a class's, a lambda's or a node's variables (session 43); the facts
+# are the same object at each read.
+PROGRAMS += [
+    "$x = 'top' rfn::closure_vars('x')",
+    "$x = 'top' class rfn_cv { $x = 'inner' notice(rfn::closure_vars('x')) } include rfn_cv",
+    "$x = 'top' [1].map |$x| { rfn::closure_vars('x') }",
+    "class rfn_cv2 { $y = 'inner' notice(rfn::closure_vars('y')) } include rfn_cv2",
+    "[1].map |$y| { rfn::closure_vars('y') }",
+    "$x = 'top' class rfn_cv4 { [1].each |$x| { notice(rfn::closure_vars('x')) } } include rfn_cv4",
+    "function rfn_cvf($x) { rfn::closure_vars('x') } rfn_cvf('param')",
+    "class rfn_cv3 { $v = 'cv3' } include rfn_cv3 rfn::closure_vars('rfn_cv3::v')",
+    "$x = 'top' rfn::closure_vars('::x')",
+    "$x = undef rfn::closure_vars('x')",
+    "Integer[1, 3].map |$i| { rfn::closure_vars('facts')[4] }",
+    # (a template's `scope.include?` is false for undef, as `exist?` is not)
+    "$x = undef $y = 1 inline_template('<%= [scope.include?(\"x\"), scope.exist?(\"x\"), scope.include?(\"y\"), scope.include?(\"zz\")] %>')",
+]

@@ -341,6 +341,9 @@ impl FastEngine {
         let whole = |start, end| std::iter::once(Some((start, end)));
         if let Some(second) = self.second_tier(text) {
             if let Some(short) = self.short_tier(second, text) {
+                if let Some(runs) = short.plain_runs() {
+                    return short.each_runs_match(runs, text, each);
+                }
                 return short.each_match(text, 0, |caps| each(groups.fill_caps(caps)));
             }
             // (the engine's `find_iter` and `captures_iter`, with the kept cache)
@@ -722,6 +725,51 @@ impl ShortTier {
         result
     }
 
+    /// The pattern's steps when it is of the plain shape ([`Runs`]) with few groups (the
+    /// ranges fit [`GroupBuf`]'s on the stack) and cannot match the empty string.
+    fn plain_runs(&self) -> Option<&Runs> {
+        self.runs
+            .as_ref()
+            .filter(|r| !self.empty && r.groups() <= SMALL_GROUPS)
+    }
+
+    /// [`ShortTier::each_match`] from the start for a pattern of the plain shape
+    /// ([`ShortTier::plain_runs`]): matched by its steps at each place a match can begin,
+    /// into slots on the stack, each match's ranges read from them, without the DFA's
+    /// scratch space (taken out and put back under its lock) or its captures (whose
+    /// groups are found through their table): stdlib `fact`'s `scan`. Its matches are
+    /// never empty: the next search starts where one ended.
+    fn each_runs_match<E>(
+        &self,
+        runs: &Runs,
+        text: &str,
+        mut each: impl FnMut(&[Option<(usize, usize)>]) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let n = runs.groups();
+        let mut slots = [None; 2 * SMALL_GROUPS];
+        let mut groups = [None; SMALL_GROUPS];
+        let bytes = text.as_bytes();
+        let mut at = 0;
+        while at < bytes.len() {
+            if self.first[usize::from(bytes[at])] && runs.match_at(bytes, at, &mut slots) {
+                for (g, pair) in groups[..n].iter_mut().zip(slots.chunks_exact(2)) {
+                    *g = match (pair[0], pair[1]) {
+                        (Some(start), Some(end)) => Some((start.get(), end.get())),
+                        _ => None,
+                    };
+                }
+                let end = groups[0].map_or(at, |(_, end)| end);
+                each(&groups[..n])?;
+                if end > at {
+                    at = end;
+                    continue;
+                }
+            }
+            at = next_char(text, at);
+        }
+        Ok(())
+    }
+
     /// [`FastEngine::resume_matches`] on this tier: the anchored match at the first place
     /// one begins, from the start, then from where `each` says.
     fn resume<E>(
@@ -948,6 +996,62 @@ mod tests {
                         assert_eq!(got, want, "/{pattern}/ on {text:?} at {at}");
                     }
                 }
+            }
+        }
+    }
+
+    /// A plain pattern's matches found by its steps alone (`each_runs_match`) are the
+    /// one-pass DFA's (`each_match`): every match of many texts, their groups.
+    #[test]
+    fn plain_patterns_scan_as_the_one_pass_dfa() {
+        let patterns = [
+            r#"([^."]+)|(?:")([^"]+)(?:")"#,
+            r"([a-zA-Z0-9_]+)=([a-zA-Z0-9_]*)",
+            r"([0-9]+)\.([0-9]+)",
+            r#""([^"]*)""#,
+            r"(?i)(foo)-([0-9]+)",
+            r"x([^x]*)x|y",
+            r"([^=]+)=(.*)",
+            r"(a|b)c",
+        ];
+        let pieces = [
+            "a", "b", "c", "Z", "0", "9", ".", "\"", "=", "é", "-", " ", "_", "x", "y", "foo", "\n",
+        ];
+        let mut seed: u64 = 11;
+        let mut next = move |n: usize| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) as usize % n
+        };
+        let texts: Vec<String> = (0..1500)
+            .map(|_| (0..next(14)).map(|_| pieces[next(pieces.len())]).collect())
+            .collect();
+        for pattern in patterns {
+            let hir = regex_syntax::Parser::new().parse(pattern).expect("parses");
+            let nfa = COMPILER
+                .with(|c| c.build_from_hir(&hir).ok())
+                .expect("compiles");
+            let short = ShortTier::new(nfa.clone(), &hir).expect("one-pass");
+            let runs = short.plain_runs().expect("plain");
+            let mut dfa_only = ShortTier::new(nfa, &hir).expect("one-pass");
+            dfa_only.runs = None;
+            for text in &texts {
+                let mut by_steps = Vec::new();
+                short
+                    .each_runs_match(runs, text, |g| {
+                        by_steps.push(g.to_vec());
+                        Ok::<(), ()>(())
+                    })
+                    .unwrap();
+                let mut by_dfa = Vec::new();
+                dfa_only
+                    .each_match(text, 0, |caps| {
+                        by_dfa.push(ranges(caps).collect::<Vec<_>>());
+                        Ok::<(), ()>(())
+                    })
+                    .unwrap();
+                assert_eq!(by_steps, by_dfa, "/{pattern}/ on {text:?}");
             }
         }
     }

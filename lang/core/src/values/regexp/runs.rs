@@ -70,6 +70,11 @@ impl Runs {
         })
     }
 
+    /// Its number of groups, the whole match's included.
+    pub(super) fn groups(&self) -> usize {
+        self.groups
+    }
+
     /// The match anchored at `at` (a character boundary of `text`), its groups' ranges in
     /// `slots` (two a group, the whole match's first; `None` for a group not in it, as the
     /// engines' slots): whether there is one.
