@@ -24,15 +24,26 @@ fn build(len: usize, fill: impl FnOnce(&mut [MaybeUninit<u8>]) -> usize) -> Rc<s
 
 /// The pieces one after the other.
 pub fn concat(pieces: &[&str]) -> Rc<str> {
-    let len = pieces.iter().fold(0usize, |n, p| n.saturating_add(p.len()));
-    build(len, |out| {
-        let mut at = 0;
-        for p in pieces {
-            out[at..at + p.len()].write_copy_of_slice(p.as_bytes());
-            at += p.len();
-        }
-        at
-    })
+    build(concat_len(pieces), |out| write_concat(pieces, out))
+}
+
+/// The length of the pieces one after the other.
+#[inline]
+pub fn concat_len(pieces: &[&str]) -> usize {
+    pieces.iter().fold(0usize, |n, p| n.saturating_add(p.len()))
+}
+
+/// Writes the pieces one after the other at the start of `out` ([`concat_len`] bytes at
+/// least), and says how many bytes it wrote (whole `str`s: UTF-8). Also used by the Ruby
+/// subset's own shared string.
+#[inline]
+pub fn write_concat(pieces: &[&str], out: &mut [MaybeUninit<u8>]) -> usize {
+    let mut at = 0;
+    for p in pieces {
+        out[at..at + p.len()].write_copy_of_slice(p.as_bytes());
+        at += p.len();
+    }
+    at
 }
 
 /// The parts one after the other with `sep` between each two, `len` bytes in all (the
@@ -55,16 +66,22 @@ pub fn joined<'a>(parts: impl Iterator<Item = &'a str>, sep: &str, len: usize) -
 /// `s` with its ASCII letters upper-cased (`upper`) or lower-cased; other characters are
 /// left as they are.
 pub fn ascii_case(s: &str, upper: bool) -> Rc<str> {
-    build(s.len(), |out| {
-        for (d, b) in out.iter_mut().zip(s.bytes()) {
-            d.write(if upper {
-                b.to_ascii_uppercase()
-            } else {
-                b.to_ascii_lowercase()
-            });
-        }
-        s.len()
-    })
+    build(s.len(), |out| write_ascii_case(s, upper, out))
+}
+
+/// Writes `s` with its ASCII letters upper-cased (`upper`) or lower-cased at the start of
+/// `out` (`s.len()` bytes at least), and says how many bytes it wrote (bytes past ASCII
+/// as they were: UTF-8).
+#[inline]
+pub fn write_ascii_case(s: &str, upper: bool, out: &mut [MaybeUninit<u8>]) -> usize {
+    for (d, b) in out.iter_mut().zip(s.bytes()) {
+        d.write(if upper {
+            b.to_ascii_uppercase()
+        } else {
+            b.to_ascii_lowercase()
+        });
+    }
+    s.len()
 }
 
 /// A part of the string `whole` (a slice of it) as a string: `whole` itself, shared, when

@@ -318,29 +318,15 @@ fn build(len: usize, fill: impl FnOnce(&mut [MaybeUninit<u8>]) -> usize) -> RStr
 
 /// The pieces one after the other, made in place (one allocation of the exact size).
 pub fn concat(pieces: &[&str]) -> RStr {
-    let len = pieces.iter().fold(0usize, |n, p| n.saturating_add(p.len()));
-    build(len, |out| {
-        let mut at = 0;
-        for p in pieces {
-            out[at..at + p.len()].write_copy_of_slice(p.as_bytes());
-            at += p.len();
-        }
-        at
-    })
+    use prepl_core::rcstr::{concat_len, write_concat};
+    build(concat_len(pieces), |out| write_concat(pieces, out))
 }
 
 /// `s` with its ASCII letters upper-cased (`upper`) or lower-cased; other characters are
 /// left as they are (so the bytes stay UTF-8).
 pub fn ascii_case(s: &str, upper: bool) -> RStr {
     build(s.len(), |out| {
-        for (d, b) in out.iter_mut().zip(s.bytes()) {
-            d.write(if upper {
-                b.to_ascii_uppercase()
-            } else {
-                b.to_ascii_lowercase()
-            });
-        }
-        s.len()
+        prepl_core::rcstr::write_ascii_case(s, upper, out)
     })
 }
 
