@@ -105,15 +105,12 @@ pub fn parameterize(t: &PType, args: &mut [Value]) -> Result<Value, Error> {
     parameterize_as_written(t, args)
 }
 
-/// Whether `[]` on `t` flattens its arguments (see `parameterize`).
+/// Whether `[]` on `t` flattens its arguments (see `parameterize`; `Class`, which does not,
+/// is made there before).
 fn flattens(t: &PType) -> bool {
     !matches!(
         t,
-        PType::Struct(_)
-            | PType::Callable(_)
-            | PType::Init(..)
-            | PType::Resource { .. }
-            | PType::Class(_)
+        PType::Struct(_) | PType::Callable(_) | PType::Init(..) | PType::Resource { .. }
     )
 }
 
