@@ -70,6 +70,20 @@ fn module_sweep() {
     );
 }
 
+/// The module sweep on nine more systems (module_sweep/more_systems) and on eight others
+/// (module_sweep/more_systems_2: older facter versions among them), a sample of each.
+#[test]
+fn more_systems_sweep() {
+    sweep(
+        "more systems sweep",
+        sweep_dir("MORE_SYSTEMS_DIR", "module_sweep/more_systems"),
+    );
+    sweep(
+        "more systems 2 sweep",
+        sweep_dir("MORE_SYSTEMS_2_DIR", "module_sweep/more_systems_2"),
+    );
+}
+
 #[test]
 fn spec_sweep() {
     sweep("spec sweep", sweep_dir("SPEC_SWEEP_DIR", "spec_sweep"));
