@@ -117,7 +117,7 @@ def check(rng):
 
 
 VERSION = re.compile(r"\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?")
-MERGED = re.compile(r"SemVer\[[^\]]*', ")
+MERGED = re.compile(r"SemVer\[[^\]]*[')], ")
 LEADING_ZERO_PART = re.compile(r"SemVer\(\d+, \d+, \d+, '0\d|'prerelease' => '0\d")
 
 

@@ -265,7 +265,9 @@ pub fn parameterize_as_written(t: &PType, args: &mut [Value]) -> Result<Value, E
         },
         PType::Class(name) => class(name.is_some(), t, args),
         PType::Uri(_) => match args {
-            [Value::String(s)] => {
+            // (the reference's `TYPE_URI_PARAM_TYPE` takes a non-empty string: `URI['']` is
+            // refused as a parameter that is not a type)
+            [Value::String(s)] if !s.is_empty() => {
                 if !has_uri_scheme(s) {
                     return Err(Error::eval(format!(
                         "Error while evaluating a '[]' expression, URI-Type parameter has wrong type, expects a match for Pattern[{}], got {}",

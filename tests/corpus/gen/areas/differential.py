@@ -1435,3 +1435,11 @@ PROGRAMS += [
     "URI[{scheme => default}]",
     "URI[{scheme => true}]",
 ]
+
+# Session 44 (lead, seed 51 of `type_params`): `URI['']` is refused as a parameter that is not
+# a type (the reference's URI parameter is a non-empty String or a hash), not matched
+# against the URI pattern as `URI[' ']` is.
+PROGRAMS += [
+    "URI['']",
+    "URI[' ']",
+]
