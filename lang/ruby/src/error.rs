@@ -138,7 +138,7 @@ fn class_of(message: &str) -> &'static str {
     let starts = |p: &str| message.starts_with(p);
     if message == "stack level too deep" {
         "SystemStackError"
-    } else if starts("undefined method") {
+    } else if starts("undefined method") || starts("private method") {
         "NoMethodError"
     } else if starts("undefined local variable") || starts("uninitialized constant") {
         "NameError"

@@ -318,6 +318,73 @@ pub fn no_method(recv: &RValue, name: &str, at: usize) -> R {
     raise(no_method_message(recv, name), at)
 }
 
+/// Kernel's private instance methods (Ruby 3.1): every object has them, none can be called
+/// with an explicit receiver.
+const KERNEL_PRIVATE: &[&str] = &[
+    "Array",
+    "Complex",
+    "Float",
+    "Hash",
+    "Integer",
+    "Rational",
+    "String",
+    "__callee__",
+    "__dir__",
+    "__method__",
+    "`",
+    "abort",
+    "at_exit",
+    "autoload",
+    "autoload?",
+    "binding",
+    "block_given?",
+    "caller",
+    "caller_locations",
+    "catch",
+    "eval",
+    "exec",
+    "exit",
+    "exit!",
+    "fail",
+    "fork",
+    "format",
+    "gets",
+    "global_variables",
+    "iterator?",
+    "lambda",
+    "load",
+    "local_variables",
+    "loop",
+    "open",
+    "p",
+    "pp",
+    "print",
+    "printf",
+    "proc",
+    "putc",
+    "puts",
+    "raise",
+    "rand",
+    "readline",
+    "readlines",
+    "require",
+    "require_relative",
+    "select",
+    "set_trace_func",
+    "sleep",
+    "spawn",
+    "sprintf",
+    "srand",
+    "syscall",
+    "system",
+    "test",
+    "throw",
+    "trace_var",
+    "trap",
+    "untrace_var",
+    "warn",
+];
+
 /// The message of Ruby's `NoMethodError` for `recv.name`.
 pub fn no_method_message(recv: &RValue, name: &str) -> String {
     let class = recv.class_name();
@@ -336,11 +403,25 @@ pub fn no_method_message(recv: &RValue, name: &str) -> String {
             }
         }
     };
+    // (Kernel's private methods, which every object has: called with a receiver, Ruby says
+    // so rather than that the method is undefined)
+    let what = if KERNEL_PRIVATE.contains(&name) {
+        format!("private method `{name}' called for")
+    } else {
+        format!("undefined method `{name}' for")
+    };
     let class = match recv {
         RValue::Class(_) => "Class".to_string(),
-        RValue::Object(_) => return format!("undefined method `{name}' for {shown}"),
+        RValue::Object(_) => return format!("{what} {shown}"),
         _ => class,
     };
+    if KERNEL_PRIVATE.contains(&name) {
+        return if shown.starts_with('#') {
+            format!("{what} {shown}")
+        } else {
+            format!("{what} {shown}:{class}")
+        };
+    }
     // (Ruby's did_you_mean suggestions, for the core classes whose methods are known)
     let suggested = did_you_mean::suffix(&class, name);
     // Ruby names the class only after a receiver not shown as `#<...>`
@@ -383,6 +464,40 @@ pub fn compare_failed<T>(a: &RValue, b: &RValue, at: usize) -> R<T> {
         ),
         at,
     )
+}
+
+/// `Comparable#clamp(min, max)` of a string or a number: `min` and `max` compared first
+/// (`comparison of String with -5 failed`, `min argument must be smaller than max
+/// argument`), then the receiver with each.
+pub fn clamp(recv: &RValue, args: &[RValue], at: usize) -> R<RValue> {
+    use std::cmp::Ordering::*;
+    let [lo, hi] = args else {
+        return raise_arg(
+            format!(
+                "wrong number of arguments (given {}, expected 2)",
+                args.len()
+            ),
+            at,
+        );
+    };
+    match lo.compare(hi) {
+        None => return compare_failed(lo, hi, at),
+        Some(Greater) => {
+            return raise_arg("min argument must be smaller than max argument", at);
+        }
+        _ => {}
+    }
+    match recv.compare(lo) {
+        None => return compare_failed(recv, lo, at),
+        Some(Equal) => return Ok(recv.clone()),
+        Some(Less) => return Ok(lo.clone()),
+        Some(Greater) => {}
+    }
+    match recv.compare(hi) {
+        None => compare_failed(recv, hi, at),
+        Some(Greater) => Ok(hi.clone()),
+        _ => Ok(recv.clone()),
+    }
 }
 
 /// Sorts values with `<=>`, raising for incomparable ones (objects of the template's

@@ -218,19 +218,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             }
             RValue::array(out)
         }
-        (_, M::clamp) => {
-            c.arity(2, 2)?;
-            if c.args[0].compare(&c.args[1]) == Some(Ordering::Greater) {
-                return super::raise_arg("min argument must be smaller than max argument", c.at);
-            }
-            if recv.compare(&c.args[0]) == Some(Ordering::Less) {
-                c.args[0].clone()
-            } else if recv.compare(&c.args[1]) == Some(Ordering::Greater) {
-                c.args[1].clone()
-            } else {
-                recv.clone()
-            }
-        }
+        (_, M::clamp) => super::clamp(recv, &c.args, c.at)?,
         (RValue::Int(_), M::size) if c.args.is_empty() => RValue::Int(8),
         // a float start, limit or step: the float steps of a range (`1.0.step(2.0, 0.5)`)
         (RValue::Int(_) | RValue::Float(_), M::step)

@@ -453,6 +453,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             }
             Ok(Some(RValue::array(items)))
         }
+        M::clamp => super::clamp(recv, &c.args, c.at).map(Some),
         M::op_lt | M::op_gt | M::op_le | M::op_ge | M::between_p => {
             let o = c.arg(0).cloned().unwrap_or_default();
             let Some(ord) = recv.compare(&o) else {
