@@ -15,6 +15,7 @@
 use super::{BeginPart, Flow, Interp, R};
 use crate::ast::{CompiledSlot, Kind, Name, Node, Part};
 use crate::methods::{self, M};
+use crate::value::RBool;
 use crate::value::RValue;
 use std::cell::{Cell, RefCell};
 
@@ -139,8 +140,8 @@ fn expr(n: &Node) -> Expr {
     let at = n.at;
     match &n.kind {
         Kind::Nil => Box::new(|_| Ok(RValue::Nil)),
-        Kind::True => Box::new(|_| Ok(RValue::Bool(true))),
-        Kind::False => Box::new(|_| Ok(RValue::Bool(false))),
+        Kind::True => Box::new(|_| Ok(RValue::Bool(RBool::True))),
+        Kind::False => Box::new(|_| Ok(RValue::Bool(RBool::False))),
         Kind::Int(i) => {
             let i = *i;
             Box::new(move |_| Ok(RValue::Int(i)))
@@ -278,7 +279,7 @@ fn expr(n: &Node) -> Expr {
         }
         Kind::Not(e) => {
             let e = expr(e);
-            Box::new(move |it| Ok(RValue::Bool(!e(it)?.truthy())))
+            Box::new(move |it| Ok(RValue::bool(!e(it)?.truthy())))
         }
         Kind::And(a, b) => {
             let (a, b) = (expr(a), expr(b));
