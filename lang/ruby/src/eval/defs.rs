@@ -1908,7 +1908,7 @@ impl Interp<'_> {
             it.st.ctx.block = block;
             it.st.ctx.method = Some(method);
             bind(it)?;
-            it.run_compiled(&def.body, &def.compiled)
+            it.run_method_body(&def.body, &def.compiled)
         });
         match r {
             Err(f) if f.is_return() => Ok(f.into_value()),
