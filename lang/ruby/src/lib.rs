@@ -40,7 +40,7 @@ pub mod value;
 pub use error::{line_col, HostError, RubyError};
 pub use eval::{InstanceVars, Interp, Loaded, SharedVars};
 pub use host::{Host, Lent, Required};
-pub use value::{HostObject, RArray, RBytes, RHash, RStr, RValue};
+pub use value::{HostObject, RArray, RBool, RBytes, RFloat, RHash, RStr, RValue};
 
 pub(crate) use prepl_core::format::{float::ruby_float_to_s, quote::ruby_inspect};
 pub(crate) use prepl_core::limits;

@@ -22,7 +22,7 @@ pub fn to_s(v: &RValue) -> String {
         RValue::Nil => String::new(),
         RValue::Bool(b) => b.to_string(),
         RValue::Int(i) => i.to_string(),
-        RValue::Float(f) => float_to_s(*f),
+        RValue::Float(f) => float_to_s((*f).get()),
         RValue::Str(s) | RValue::Sym(s) | RValue::Class(s) => s.to_string(),
         RValue::Bytes(b) => latin1(b),
         RValue::Array(_) | RValue::Hash(_) => inspect(v),
@@ -321,7 +321,7 @@ mod tests {
         ]);
         assert_eq!(to_s(&a), r#"[1, "a", nil]"#);
         assert_eq!(to_s(&RValue::Nil), "");
-        assert_eq!(to_s(&RValue::Float(1e20)), "1.0e+20");
+        assert_eq!(to_s(&RValue::float(1e20)), "1.0e+20");
         assert_eq!(inspect(&RValue::sym("a b")), r#":"a b""#);
         assert_eq!(inspect(&RValue::sym("ok?")), ":ok?");
         assert_eq!(quote("a\"b#{"), r#""a\"b\#{""#);

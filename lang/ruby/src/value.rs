@@ -32,9 +32,9 @@ pub type RArray = smallvec::SmallVec<[RValue; 2]>;
 #[repr(u64)]
 pub enum RValue {
     Nil,
-    Bool(bool),
+    Bool(RBool),
     Int(i64),
-    Float(f64),
+    Float(RFloat),
     Str(RStr),
     /// A binary string (Ruby's `ASCII-8BIT` encoding) that holds a byte past ASCII or a
     /// control character (a digest, packed integers): its methods count bytes
@@ -116,8 +116,10 @@ pub fn push_limited(v: &mut RArray, x: RValue) -> Result<(), prepl_core::Error> 
 
 mod rhash;
 pub mod rstr;
+mod scalar;
 pub use rhash::{HashDefault, RHash};
 pub use rstr::{RBytes, RStr};
+pub use scalar::{RBool, RFloat};
 
 impl RValue {
     pub fn str(s: impl Into<RStr>) -> RValue {
@@ -145,6 +147,14 @@ impl RValue {
     pub fn sym(s: impl Into<RStr>) -> RValue {
         RValue::Sym(s.into())
     }
+    #[inline(always)]
+    pub fn bool(b: bool) -> RValue {
+        RValue::Bool(RBool::new(b))
+    }
+    #[inline(always)]
+    pub fn float(f: f64) -> RValue {
+        RValue::Float(RFloat::new(f))
+    }
     pub fn array(items: impl Into<RArray>) -> RValue {
         RValue::Array(Rc::new(RefCell::new(items.into())))
     }
@@ -168,7 +178,7 @@ impl RValue {
         }
     }
     pub fn truthy(&self) -> bool {
-        !matches!(self, RValue::Nil | RValue::Bool(false))
+        !matches!(self, RValue::Nil | RValue::Bool(RBool::False))
     }
 
     /// The class name, as `x.class` prints it.
@@ -181,8 +191,8 @@ impl RValue {
         use std::borrow::Cow;
         Cow::Borrowed(match self {
             RValue::Nil => "NilClass",
-            RValue::Bool(true) => "TrueClass",
-            RValue::Bool(false) => "FalseClass",
+            RValue::Bool(RBool::True) => "TrueClass",
+            RValue::Bool(RBool::False) => "FalseClass",
             RValue::Int(_) => "Integer",
             RValue::Float(_) => "Float",
             RValue::Str(_) | RValue::Bytes(_) => "String",
@@ -290,7 +300,7 @@ impl RValue {
             (RValue::Int(a), RValue::Int(b)) => a == b,
             (RValue::Float(a), RValue::Float(b)) => a == b,
             (RValue::Int(a), RValue::Float(b)) | (RValue::Float(b), RValue::Int(a)) => {
-                (*a as f64) == *b
+                (*a as f64) == b.get()
             }
             (RValue::Str(a), RValue::Str(b)) => a == b,
             (RValue::Bytes(a), RValue::Bytes(b)) => a == b,
@@ -378,7 +388,7 @@ impl RValue {
             RValue::Nil => "nil".into(),
             RValue::Bool(b) => b.to_string(),
             RValue::Int(i) => i.to_string(),
-            RValue::Float(f) => crate::ruby_float_to_s(*f),
+            RValue::Float(f) => crate::ruby_float_to_s((*f).get()),
             _ => self.class_name(),
         }
     }

@@ -444,7 +444,7 @@ impl FactsHost<'_> {
     fn file(&self, name: &str, args: &[RValue]) -> Option<Result<RValue, HostError>> {
         let path = PathBuf::from(args.first().map(ruby::show::to_s).unwrap_or_default());
         let meta = std::fs::metadata(&path).ok();
-        let bool = |b: bool| Ok(RValue::Bool(b));
+        let bool = |b: bool| Ok(RValue::bool(b));
         Some(match name {
             "exist?" | "exists?" => bool(meta.is_some()),
             "file?" => bool(meta.as_ref().is_some_and(|m| m.is_file())),
@@ -600,7 +600,7 @@ impl Host for FactsHost<'_> {
                             }
                             _ => super::fact_command::DEFAULT_TIMEOUT,
                         };
-                        let raise = !matches!(args.get(2), Some(RValue::Bool(false)));
+                        let raise = !matches!(args.get(2), Some(RValue::Bool(ruby::RBool::False)));
                         super::fact_command::run(&command, timeout, raise).map(RValue::str)
                     }
                     Ok(None) => Err(HostError::Unsupported(format!(
@@ -633,7 +633,7 @@ impl Host for FactsHost<'_> {
             }
             ("Dir", "exist?") => self
                 .machine("Dir.exist?")
-                .map(|()| RValue::Bool(Path::new(&arg(0)).is_dir())),
+                .map(|()| RValue::bool(Path::new(&arg(0)).is_dir())),
             ("ENV", "[]" | "fetch") => self.machine("ENV").map(|()| {
                 std::env::var(arg(0))
                     .map_or_else(|_| args.get(1).cloned().unwrap_or(RValue::Nil), RValue::str)

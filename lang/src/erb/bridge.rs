@@ -48,9 +48,9 @@ pub fn to_ruby(v: &Value) -> RValue {
     match v {
         Value::Undef => RValue::Nil,
         Value::Default => RValue::sym("default"),
-        Value::Boolean(b) => RValue::Bool(*b),
+        Value::Boolean(b) => RValue::bool(*b),
         Value::Integer(i) => RValue::Int(*i),
-        Value::Float(f) => RValue::Float(*f),
+        Value::Float(f) => RValue::float(*f),
         Value::String(s) => RValue::str(&**s),
         Value::Regexp(r) => RValue::Regexp(r.clone()),
         Value::Array(a) => RValue::array(a.iter().map(to_ruby).collect::<super::ruby::RArray>()),
@@ -107,9 +107,9 @@ fn to_puppet_in(v: &RValue, open: Option<&Open>) -> Result<Value, String> {
 fn to_puppet_one(v: &RValue, open: Option<&Open>) -> Result<Value, String> {
     Ok(match v {
         RValue::Nil => Value::Undef,
-        RValue::Bool(b) => Value::Boolean(*b),
+        RValue::Bool(b) => Value::Boolean(b.get()),
         RValue::Int(i) => Value::Integer(*i),
-        RValue::Float(f) => Value::Float(*f),
+        RValue::Float(f) => Value::Float(f.get()),
         RValue::Str(s) => Value::String(Rc::from(&**s)),
         // (each byte as the character of its code point, as the reference prints them)
         RValue::Bytes(_) => Value::String(super::ruby::show::to_s(v).into()),

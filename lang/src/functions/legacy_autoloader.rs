@@ -115,7 +115,7 @@ impl HostObject for Autoloader {
     }
     fn call(&self, name: &str, args: &[RValue]) -> Option<Result<RValue, HostError>> {
         match name {
-            "loaded?" | "load" | "loadall" => Some(self.answer(name, args).map(RValue::Bool)),
+            "loaded?" | "load" | "loadall" => Some(self.answer(name, args).map(RValue::bool)),
             _ => None,
         }
     }

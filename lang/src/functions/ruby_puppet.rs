@@ -62,7 +62,7 @@ pub(super) fn system_call(
         // The environment reads as empty: a function sees no variable of prepl's process
         // (stdlib's 3.x `deprecation` looks for STDLIB_LOG_DEPRECATIONS).
         ("ENV", "[]", 1) => RValue::Nil,
-        ("ENV", "key?" | "include?" | "has_key?", 1) => RValue::Bool(false),
+        ("ENV", "key?" | "include?" | "has_key?", 1) => RValue::bool(false),
         ("ENV", "fetch", 2) => args[1].clone(),
         _ => return None,
     }))
@@ -122,9 +122,9 @@ fn module_file(ev: &Evaluator, name: &str, path: &str) -> Result<RValue, HostErr
                 )
             }
         }
-        "exist?" | "exists?" | "readable?" => RValue::Bool(fs(p)),
-        "file?" => RValue::Bool(crate::env::fs::is_file(p)),
-        _ => RValue::Bool(crate::env::fs::is_dir(p)),
+        "exist?" | "exists?" | "readable?" => RValue::bool(fs(p)),
+        "file?" => RValue::bool(crate::env::fs::is_file(p)),
+        _ => RValue::bool(crate::env::fs::is_dir(p)),
     })
 }
 
@@ -239,7 +239,7 @@ impl HostObject for Features {
     }
     fn call(&self, name: &str, args: &[RValue]) -> Option<Result<RValue, HostError>> {
         let feature = name.strip_suffix('?').filter(|_| args.is_empty())?;
-        Some(Ok(RValue::Bool(match feature {
+        Some(Ok(RValue::bool(match feature {
             "root" => running_as_root(),
             f => FEATURES_HERE.contains(&f),
         })))

@@ -2,6 +2,7 @@
 //! a `def each(&block)` binds, so that `@items.each(&block)` passes it on.
 
 use crate::error::HostError;
+use crate::value::RBool;
 use crate::value::{HostObject, RValue};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -34,7 +35,7 @@ impl HostObject for Collector {
                 Some(Ok(RValue::Nil))
             }
             "arity" => Some(Ok(RValue::Int(-1))),
-            "lambda?" => Some(Ok(RValue::Bool(false))),
+            "lambda?" => Some(Ok(RValue::Bool(RBool::False))),
             _ => None,
         }
     }

@@ -15,6 +15,7 @@
 use super::{BeginPart, Flow, Interp, R};
 use crate::ast::{CompiledSlot, Kind, Name, Node, Part};
 use crate::methods::{self, M};
+use crate::value::RBool;
 use crate::value::RValue;
 use std::cell::{Cell, RefCell};
 
@@ -63,13 +64,25 @@ impl Interp<'_> {
     pub(super) fn run_compiled(&mut self, body: &[Node], slot: &CompiledSlot) -> R {
         match slot.get::<Body>() {
             Some(code) => code.run(self),
-            None => self.run_first(body, slot),
+            None => self.run_first(body, slot, compile_body),
         }
     }
 
-    /// A run of a body not compiled yet: walked, or compiled at its `COMPILE_AT`th run.
+    /// [`Interp::run_compiled`] for a method's body (a `def`'s, or a block run as a
+    /// method, `BLOCK_AS_METHOD`), whose `return` in tail position is compiled as its
+    /// value (`method_body`): the slot is the method's, never run as a block's.
+    #[inline]
+    pub(super) fn run_method_body(&mut self, body: &[Node], slot: &CompiledSlot) -> R {
+        match slot.get::<Body>() {
+            Some(code) => code.run(self),
+            None => self.run_first(body, slot, method_body),
+        }
+    }
+
+    /// A run of a body not compiled yet: walked, or compiled (by `compile`) at its
+    /// `COMPILE_AT`th run.
     #[inline(never)]
-    fn run_first(&mut self, body: &[Node], slot: &CompiledSlot) -> R {
+    fn run_first(&mut self, body: &[Node], slot: &CompiledSlot, compile: fn(&[Node]) -> Body) -> R {
         let runs = slot.runs();
         let run = runs.get().saturating_add(1);
         if run < COMPILE_AT.with(Cell::get) {
@@ -77,7 +90,7 @@ impl Interp<'_> {
             return self.body(body);
         }
         // (compiling runs no code: nothing else fills the slot meanwhile)
-        match slot.get_or_init(|| compile_body(body)) {
+        match slot.get_or_init(|| compile(body)) {
             Some(code) => code.run(self),
             None => self.body(body),
         }
@@ -94,6 +107,34 @@ fn compile_body(body: &[Node]) -> Body {
             before: Vec::new(),
             last: None,
         },
+    }
+}
+
+/// A method's body: as `compile_body`, with a `return` in tail position (the last
+/// statement, or the last of an `if`'s branch that is) compiled as its value. A method's
+/// `return x` there and its value `x` end the method alike (`run_def` makes a `Return`
+/// its value), without a `Flow`'s allocation; a block's `return` leaves the method it was
+/// written in, so a block's body is never compiled so.
+fn method_body(body: &[Node]) -> Body {
+    match body.split_last() {
+        Some((last, before)) => Body {
+            before: before.iter().map(statement).collect(),
+            last: Some(tail(last)),
+        },
+        None => compile_body(body),
+    }
+}
+
+/// A method's last statement (see `method_body`).
+fn tail(n: &Node) -> Expr {
+    match &n.kind {
+        Kind::Return(Some(v)) => expr(v),
+        Kind::Return(None) => Box::new(|_| Ok(RValue::Nil)),
+        Kind::If(c, then, els) => {
+            let (c, then, els) = (cond(c), method_body(then), method_body(els));
+            Box::new(move |it| if c(it)? { then.run(it) } else { els.run(it) })
+        }
+        _ => expr(n),
     }
 }
 
@@ -139,8 +180,8 @@ fn expr(n: &Node) -> Expr {
     let at = n.at;
     match &n.kind {
         Kind::Nil => Box::new(|_| Ok(RValue::Nil)),
-        Kind::True => Box::new(|_| Ok(RValue::Bool(true))),
-        Kind::False => Box::new(|_| Ok(RValue::Bool(false))),
+        Kind::True => Box::new(|_| Ok(RValue::Bool(RBool::True))),
+        Kind::False => Box::new(|_| Ok(RValue::Bool(RBool::False))),
         Kind::Int(i) => {
             let i = *i;
             Box::new(move |_| Ok(RValue::Int(i)))
@@ -278,7 +319,7 @@ fn expr(n: &Node) -> Expr {
         }
         Kind::Not(e) => {
             let e = expr(e);
-            Box::new(move |it| Ok(RValue::Bool(!e(it)?.truthy())))
+            Box::new(move |it| Ok(RValue::bool(!e(it)?.truthy())))
         }
         Kind::And(a, b) => {
             let (a, b) = (expr(a), expr(b));

@@ -8,6 +8,7 @@ use crate::ast::{Block, ClassDef, ConstName, DefParam, MethodDef, Name};
 use crate::error::{error_is_a, is_error_class, RubyError};
 use crate::methods::{self, M};
 use crate::show::inspect;
+use crate::value::RBool;
 use crate::value::RStr;
 use crate::value::{Ancestor, Include, Ivars, Method, Object, RHash, RValue, UserClass};
 use std::cell::{Cell, RefCell};
@@ -1182,13 +1183,13 @@ impl Interp<'_> {
             Some(r) => super::host_result(r, at)?,
         };
         let body = match found {
-            crate::host::Required::Nothing => return Ok(Some(RValue::Bool(false))),
+            crate::host::Required::Nothing => return Ok(Some(RValue::Bool(RBool::False))),
             crate::host::Required::Code(body) => body?,
         };
         // A file runs once (also one that requires itself while it loads): `require` of
         // it again is false, as Ruby's.
         if self.st.loaded.iter().any(|b| Rc::ptr_eq(b, &body)) {
-            return Ok(Some(RValue::Bool(false)));
+            return Ok(Some(RValue::Bool(RBool::False)));
         }
         self.st.loaded.push(body.clone());
         let r = self.run_at_top(&body);
@@ -1196,7 +1197,7 @@ impl Interp<'_> {
             self.st.loaded.retain(|b| !Rc::ptr_eq(b, &body));
         }
         r?;
-        Ok(Some(RValue::Bool(true)))
+        Ok(Some(RValue::Bool(RBool::True)))
     }
 
     /// Runs code at the top (`self` the top, no class around), as a file `require`d is,
@@ -1428,7 +1429,7 @@ impl Interp<'_> {
                     "respond_to?" => {
                         let n = args.first().map(crate::show::to_s).unwrap_or_default();
                         if o.class.find_method(&n).is_some() {
-                            return Ok(Some(RValue::Bool(true)));
+                            return Ok(Some(RValue::Bool(RBool::True)));
                         }
                     }
                     _ => {}
@@ -1521,7 +1522,7 @@ impl Interp<'_> {
                     }
                     "method_defined?" | "instance_method_defined?" => {
                         let n = args.first().map(crate::show::to_s).unwrap_or_default();
-                        Ok(Some(RValue::Bool(c.find_method(&n).is_some())))
+                        Ok(Some(RValue::Bool(RBool::new(c.find_method(&n).is_some()))))
                     }
                     "const_get" => {
                         let n = args.first().map(crate::show::to_s).unwrap_or_default();
@@ -1538,14 +1539,16 @@ impl Interp<'_> {
                             names.into_iter().map(RValue::sym).collect::<Vec<_>>(),
                         )))
                     }
-                    "===" => Ok(Some(RValue::Bool(
+                    "===" => Ok(Some(RValue::Bool(RBool::new(
                         args.first().is_some_and(|v| self.value_is_a_module(v, c)),
-                    ))),
+                    )))),
                     "<" | "<=" => Ok(Some(match args.first() {
-                        Some(RValue::Module(o)) if Rc::ptr_eq(o, c) => RValue::Bool(name == "<="),
-                        Some(RValue::Module(o)) if c.inherits(o) => RValue::Bool(true),
-                        Some(RValue::Module(o)) if o.inherits(c) => RValue::Bool(false),
-                        Some(RValue::Class(k)) if c.is_a(k) => RValue::Bool(true),
+                        Some(RValue::Module(o)) if Rc::ptr_eq(o, c) => {
+                            RValue::Bool(RBool::new(name == "<="))
+                        }
+                        Some(RValue::Module(o)) if c.inherits(o) => RValue::Bool(RBool::True),
+                        Some(RValue::Module(o)) if o.inherits(c) => RValue::Bool(RBool::False),
+                        Some(RValue::Class(k)) if c.is_a(k) => RValue::Bool(RBool::True),
                         _ => RValue::Nil,
                     })),
                     _ => Ok(None),
@@ -1613,9 +1616,9 @@ impl Interp<'_> {
             "==" => {
                 let other = need(0)?;
                 if recv.equals(&other) {
-                    RValue::Bool(true)
+                    RValue::Bool(RBool::True)
                 } else {
-                    RValue::Bool(cmp(self, &other)? == Some(0))
+                    RValue::Bool(RBool::new(cmp(self, &other)? == Some(0)))
                 }
             }
             "between?" => {
@@ -1628,7 +1631,7 @@ impl Interp<'_> {
                     Some(b) => b,
                     None => return failed(&hi).map(Some),
                 };
-                RValue::Bool(a >= 0 && b <= 0)
+                RValue::Bool(RBool::new(a >= 0 && b <= 0))
             }
             "clamp" => {
                 let (lo, hi) = (need(0)?, need(1)?);
@@ -1646,10 +1649,10 @@ impl Interp<'_> {
                     return failed(&other).map(Some);
                 };
                 RValue::Bool(match op {
-                    "<" => c < 0,
-                    "<=" => c <= 0,
-                    ">" => c > 0,
-                    _ => c >= 0,
+                    "<" => RBool::new(c < 0),
+                    "<=" => RBool::new(c <= 0),
+                    ">" => RBool::new(c > 0),
+                    _ => RBool::new(c >= 0),
                 })
             }
         }))
@@ -1905,7 +1908,7 @@ impl Interp<'_> {
             it.st.ctx.block = block;
             it.st.ctx.method = Some(method);
             bind(it)?;
-            it.run_compiled(&def.body, &def.compiled)
+            it.run_method_body(&def.body, &def.compiled)
         });
         match r {
             Err(f) if f.is_return() => Ok(f.into_value()),

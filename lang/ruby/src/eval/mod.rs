@@ -11,6 +11,7 @@ use crate::regexp::make_regexp;
 use crate::show::{inspect, to_s};
 use crate::value::RStr;
 use crate::value::{Captures, Method, RHash, RValue, UserClass};
+use crate::value::{RBool, RFloat};
 use crate::Regexp;
 use std::cell::RefCell;
 // (Fx: the maps of variables are looked up at every use of a name.)
@@ -634,8 +635,8 @@ impl<'h> Interp<'h> {
             }
             Kind::Int(i) => return Ok(RValue::Int(*i)),
             Kind::Nil => return Ok(RValue::Nil),
-            Kind::True => return Ok(RValue::Bool(true)),
-            Kind::False => return Ok(RValue::Bool(false)),
+            Kind::True => return Ok(RValue::Bool(RBool::True)),
+            Kind::False => return Ok(RValue::Bool(RBool::False)),
             _ => {}
         }
         self.eval(n)
@@ -645,10 +646,10 @@ impl<'h> Interp<'h> {
         let at = n.at;
         Ok(match &n.kind {
             Kind::Nil => RValue::Nil,
-            Kind::True => RValue::Bool(true),
-            Kind::False => RValue::Bool(false),
+            Kind::True => RValue::Bool(RBool::True),
+            Kind::False => RValue::Bool(RBool::False),
             Kind::Int(i) => RValue::Int(*i),
-            Kind::Float(f) => RValue::Float(*f),
+            Kind::Float(f) => RValue::Float(RFloat::new(*f)),
             // (a literal without interpolation is its text, shared: strings are values)
             Kind::Str(parts) => match parts.as_slice() {
                 [Part::Lit(l)] => RValue::Str(l.clone()),
@@ -697,7 +698,7 @@ impl<'h> Interp<'h> {
                     self.eval(b)?
                 }
             }
-            Kind::Not(e) => RValue::Bool(!self.eval(e)?.truthy()),
+            Kind::Not(e) => RValue::Bool(RBool::new(!self.eval(e)?.truthy())),
             Kind::If(c, then, els) => {
                 if self.eval(c)?.truthy() {
                     self.body(then)?
@@ -1921,11 +1922,11 @@ fn core_constant_made(name: &str, at: usize) -> R {
         "Regexp::MULTILINE" => Ok(RValue::Int(4)),
         "Regexp::FIXEDENCODING" => Ok(RValue::Int(16)),
         "Regexp::NOENCODING" => Ok(RValue::Int(32)),
-        "Float::INFINITY" => Ok(RValue::Float(f64::INFINITY)),
-        "Float::NAN" => Ok(RValue::Float(f64::NAN)),
-        "Float::EPSILON" => Ok(RValue::Float(f64::EPSILON)),
-        "Float::MAX" => Ok(RValue::Float(f64::MAX)),
-        "Float::MIN" => Ok(RValue::Float(f64::MIN_POSITIVE)),
+        "Float::INFINITY" => Ok(RValue::Float(RFloat::new(f64::INFINITY))),
+        "Float::NAN" => Ok(RValue::Float(RFloat::new(f64::NAN))),
+        "Float::EPSILON" => Ok(RValue::Float(RFloat::new(f64::EPSILON))),
+        "Float::MAX" => Ok(RValue::Float(RFloat::new(f64::MAX))),
+        "Float::MIN" => Ok(RValue::Float(RFloat::new(f64::MIN_POSITIVE))),
         "Float::DIG" => Ok(RValue::Int(15)),
         "IO" | "File" | "Dir" | "FileUtils" | "Pathname" | "Tempfile" | "ObjectSpace"
         | "Process" | "Open3" | "Signal" | "Socket" | "Net" | "ENV" | "ARGV" | "STDIN"

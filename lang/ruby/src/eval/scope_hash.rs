@@ -7,6 +7,7 @@
 
 use super::{Interp, Kind, Node, RHash, RValue, R};
 use crate::methods::{self, M};
+use crate::value::RBool;
 use std::rc::Rc;
 
 /// What `scope_hash_read` made of the receiver `X.to_hash`.
@@ -88,7 +89,7 @@ impl Interp<'_> {
         let answer = |found: Option<RValue>| {
             Ok(HashRead::Answered(match id {
                 M::op_aref => found.unwrap_or_default(),
-                _ => RValue::Bool(found.is_some()),
+                _ => RValue::Bool(RBool::new(found.is_some())),
             }))
         };
         if matches!(scope, RValue::Scope) {

@@ -9,6 +9,7 @@ use super::{unsupported, Flow, Interp, This, R};
 use crate::ast::Block;
 use crate::error::RubyError;
 use crate::methods::{self, Call, M};
+use crate::value::RBool;
 use crate::value::RStr;
 use crate::value::{Method, Object, RValue, StructLayout, UserClass};
 use std::rc::Rc;
@@ -236,7 +237,7 @@ impl Interp<'_> {
                 o.ivars.borrow_mut().set(slot, v.clone());
                 v
             }
-            "==" | "eql?" if args.len() == 1 => RValue::Bool(match &args[0] {
+            "==" | "eql?" if args.len() == 1 => RValue::bool(match &args[0] {
                 RValue::Object(p) if Rc::ptr_eq(&p.class, &o.class) => {
                     let (a, b) = (values(), layout.values(p));
                     a.iter().zip(&b).all(|(x, y)| match name {
@@ -291,7 +292,7 @@ impl Interp<'_> {
                     .collect::<Vec<_>>(),
             ),
             "keyword_init?" => match layout.keyword_init {
-                true => RValue::Bool(true),
+                true => RValue::Bool(RBool::True),
                 false => RValue::Nil,
             },
             "[]" => {

@@ -6,6 +6,7 @@ use super::Call;
 use super::M;
 use crate::eval::{raise, unsupported, Interp, R};
 use crate::show::to_s;
+use crate::value::RBool;
 use crate::value::RValue;
 
 pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
@@ -29,7 +30,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         M::count if c.args.is_empty() && c.block.is_none() => {
             RValue::Int(cell.borrow().len() as i64)
         }
-        M::empty_p => RValue::Bool(cell.borrow().is_empty()),
+        M::empty_p => RValue::Bool(RBool::new(cell.borrow().is_empty())),
         M::join => {
             let sep = match c.arg(0) {
                 None | Some(RValue::Nil) => String::new(),
@@ -380,7 +381,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                     .collect())
             }
         },
-        M::op_eq => RValue::Bool(recv.equals(c.arg(0).unwrap_or(&RValue::Nil))),
+        M::op_eq => RValue::Bool(RBool::new(recv.equals(c.arg(0).unwrap_or(&RValue::Nil)))),
         M::op_cmp => match recv.compare(c.arg(0).unwrap_or(&RValue::Nil)) {
             Some(o) => RValue::Int(o as i64),
             None => RValue::Nil,
@@ -614,13 +615,13 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             while lo < hi {
                 let mid = lo + (hi - lo) / 2;
                 match it.yield_block(b, [v[mid].clone()])? {
-                    RValue::Bool(true) => {
+                    RValue::Bool(RBool::True) => {
                         found = v[mid].clone();
                         hi = mid;
                     }
-                    RValue::Bool(false) | RValue::Nil => lo = mid + 1,
+                    RValue::Bool(RBool::False) | RValue::Nil => lo = mid + 1,
                     RValue::Int(0) => return Ok(Some(v[mid].clone())),
-                    RValue::Float(0.0) => return Ok(Some(v[mid].clone())),
+                    RValue::Float(f) if *f == 0.0 => return Ok(Some(v[mid].clone())),
                     RValue::Int(n) if n < 0 => hi = mid,
                     RValue::Float(f) if f < 0.0 => hi = mid,
                     RValue::Int(_) | RValue::Float(_) => lo = mid + 1,

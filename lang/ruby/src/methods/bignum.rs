@@ -8,6 +8,7 @@
 
 use crate::error::HostError;
 use crate::value::{HostObject, RValue};
+use crate::value::{RBool, RFloat};
 use std::any::Any;
 use std::cmp::Ordering;
 
@@ -389,10 +390,10 @@ fn sub_mag(a: &[u32], b: &[u32]) -> Vec<u32> {
 /// `None` for what this does not do.
 pub fn arith(x: &RValue, op: &str, y: &RValue) -> Option<Result<RValue, HostError>> {
     if let (Some(a), RValue::Float(f)) = (Bignum::of(x), y) {
-        return float_arith(a.to_f64(), op, *f);
+        return float_arith(a.to_f64(), op, (*f).get());
     }
     if let (RValue::Float(f), Some(b)) = (x, Bignum::of(y)) {
-        return float_arith(*f, op, b.to_f64());
+        return float_arith((*f).get(), op, b.to_f64());
     }
     let a = Bignum::of_integer(x)?;
     let b = Bignum::of_integer(y)?;
@@ -443,7 +444,7 @@ pub fn arith(x: &RValue, op: &str, y: &RValue) -> Option<Result<RValue, HostErro
                 _ => RValue::array(smallvec::smallvec![q.into_value(), r.into_value()]),
             }
         }
-        "fdiv" => RValue::Float(a.fdiv(&b)),
+        "fdiv" => RValue::Float(RFloat::new(a.fdiv(&b))),
         _ => return None,
     }))
 }
@@ -458,11 +459,11 @@ fn float_arith(x: f64, op: &str, y: f64) -> Option<Result<RValue, HostError>> {
         }
     };
     Some(Ok(match op {
-        "+" => RValue::Float(x + y),
-        "-" => RValue::Float(x - y),
-        "*" => RValue::Float(x * y),
-        "/" | "fdiv" => RValue::Float(x / y),
-        "%" | "modulo" => RValue::Float(floored(x % y)),
+        "+" => RValue::Float(RFloat::new(x + y)),
+        "-" => RValue::Float(RFloat::new(x - y)),
+        "*" => RValue::Float(RFloat::new(x * y)),
+        "/" | "fdiv" => RValue::Float(RFloat::new(x / y)),
+        "%" | "modulo" => RValue::Float(RFloat::new(floored(x % y))),
         "div" | "divmod" => {
             if y == 0.0 {
                 return Some(Err(HostError::Raise("divided by 0".into())));
@@ -480,7 +481,10 @@ fn float_arith(x: f64, op: &str, y: f64) -> Option<Result<RValue, HostError>> {
             if op == "div" {
                 q
             } else {
-                RValue::array(smallvec::smallvec![q, RValue::Float(floored(x % y))])
+                RValue::array(smallvec::smallvec![
+                    q,
+                    RValue::Float(RFloat::new(floored(x % y)))
+                ])
             }
         }
         _ => return None,
@@ -511,11 +515,13 @@ impl HostObject for Bignum {
                 RValue::str(self.to_radix(*b as u32))
             }
             ("to_i" | "to_int" | "floor" | "ceil" | "round" | "truncate", []) => this(),
-            ("to_f", []) => RValue::Float(self.to_f64()),
+            ("to_f", []) => RValue::Float(RFloat::new(self.to_f64())),
             ("-@", []) => self.neg().into_value(),
             ("abs" | "magnitude", []) => Bignum::from_words(false, self.mag.clone()).into_value(),
-            ("zero?", []) => RValue::Bool(false),
-            ("even?" | "odd?", []) => RValue::Bool((self.mag[0] & 1 == 0) == (name == "even?")),
+            ("zero?", []) => RValue::Bool(RBool::False),
+            ("even?" | "odd?", []) => {
+                RValue::Bool(RBool::new((self.mag[0] & 1 == 0) == (name == "even?")))
+            }
             ("bit_length", []) => {
                 let top = self.mag.last().copied().unwrap_or(0);
                 RValue::Int((self.mag.len() as i64 - 1) * 32 + (32 - top.leading_zeros() as i64))
@@ -523,7 +529,9 @@ impl HostObject for Bignum {
             ("hash", []) => RValue::Int(self.mag.iter().fold(self.neg as i64, |h, w| {
                 h.wrapping_mul(31).wrapping_add(*w as i64)
             })),
-            ("==" | "eql?" | "equal?", [o]) => RValue::Bool(Bignum::of(o) == Some(self)),
+            ("==" | "eql?" | "equal?", [o]) => {
+                RValue::Bool(RBool::new(Bignum::of(o) == Some(self)))
+            }
             ("<=>" | "<" | ">" | "<=" | ">=", [o]) => {
                 let Some(b) = Bignum::of_integer(o) else {
                     if name == "<=>" {
@@ -537,10 +545,10 @@ impl HostObject for Bignum {
                 let ord = self.cmp(&b);
                 match name {
                     "<=>" => RValue::Int(ord as i64),
-                    "<" => RValue::Bool(ord == Ordering::Less),
-                    ">" => RValue::Bool(ord == Ordering::Greater),
-                    "<=" => RValue::Bool(ord != Ordering::Greater),
-                    _ => RValue::Bool(ord != Ordering::Less),
+                    "<" => RValue::Bool(RBool::new(ord == Ordering::Less)),
+                    ">" => RValue::Bool(RBool::new(ord == Ordering::Greater)),
+                    "<=" => RValue::Bool(RBool::new(ord != Ordering::Greater)),
+                    _ => RValue::Bool(RBool::new(ord != Ordering::Less)),
                 }
             }
             (op, [o]) => match arith(&this(), op, o) {

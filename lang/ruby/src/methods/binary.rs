@@ -10,6 +10,7 @@
 
 use super::Call;
 use crate::eval::{raise, unsupported, Interp, R};
+use crate::value::RBool;
 use crate::value::RValue;
 
 use crate::show::bytes_inspect as inspect;
@@ -239,15 +240,15 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
     let b: &[u8] = b;
     Ok(Some(match c.name {
         "length" | "size" | "bytesize" => RValue::Int(b.len() as i64),
-        "empty?" => RValue::Bool(b.is_empty()),
-        "ascii_only?" => RValue::Bool(b.is_ascii()),
-        "valid_encoding?" => RValue::Bool(true),
+        "empty?" => RValue::Bool(RBool::new(b.is_empty())),
+        "ascii_only?" => RValue::Bool(RBool::new(b.is_ascii())),
+        "valid_encoding?" => RValue::Bool(RBool::True),
         "to_s" | "to_str" | "b" | "dup" | "clone" | "itself" | "freeze" | "+@" | "-@" => {
             recv.clone()
         }
         "inspect" => RValue::str(inspect(b)),
-        "==" | "eql?" | "===" => RValue::Bool(c.arg(0).is_some_and(|o| recv.equals(o))),
-        "!=" => RValue::Bool(!c.arg(0).is_some_and(|o| recv.equals(o))),
+        "==" | "eql?" | "===" => RValue::Bool(RBool::new(c.arg(0).is_some_and(|o| recv.equals(o)))),
+        "!=" => RValue::Bool(RBool::new(!c.arg(0).is_some_and(|o| recv.equals(o)))),
         "+" => {
             c.arity(1, 1)?;
             concat(recv, &c.args[0], c.at)?

@@ -7,6 +7,7 @@ use crate::ast::Block;
 use crate::eval::{raise, unsupported, Interp, R};
 use crate::show::to_s;
 use crate::value::RValue;
+use crate::value::{RBool, RFloat};
 use std::cell::RefCell;
 
 /// The elements an enumerable yields.
@@ -114,7 +115,7 @@ fn string_range(a: &str, b: &str, exclusive: bool, at: usize) -> R<Vec<RValue>> 
 pub fn float_steps(r: &(RValue, RValue, bool), by: &RValue, at: usize) -> R<Vec<RValue>> {
     let num = |v: &RValue| match v {
         RValue::Int(i) => Ok(*i as f64),
-        RValue::Float(f) => Ok(*f),
+        RValue::Float(f) => Ok(f.get()),
         other => raise(format!("can't iterate from {}", other.class_name()), at),
     };
     let (beg, end, unit) = (num(&r.0)?, num(&r.1)?, num(by)?);
@@ -147,7 +148,7 @@ pub fn float_steps(r: &(RValue, RValue, bool), by: &RValue, at: usize) -> R<Vec<
         .map(|i| {
             let d = i as f64 * unit + beg;
             let past = if unit >= 0.0 { end < d } else { d < end };
-            RValue::Float(if past { end } else { d })
+            RValue::float(if past { end } else { d })
         })
         .collect())
 }
@@ -176,7 +177,7 @@ fn sum(it: &mut Interp, init: RValue, values: Vec<RValue>, at: usize) -> R {
     if matches!(values.peek(), Some(RValue::Float(_))) {
         let mut f = match &acc {
             RValue::Int(i) => *i as f64,
-            RValue::Float(f) => *f,
+            RValue::Float(f) => (*f).get(),
             other => {
                 return raise(
                     format!(
@@ -190,13 +191,13 @@ fn sum(it: &mut Interp, init: RValue, values: Vec<RValue>, at: usize) -> R {
         let mut comp = 0.0;
         loop {
             let x = match values.peek() {
-                Some(RValue::Float(x)) => *x,
+                Some(RValue::Float(x)) => x.get(),
                 Some(RValue::Int(i)) => *i as f64,
                 Some(_) => {
-                    acc = RValue::Float(f);
+                    acc = RValue::Float(RFloat::new(f));
                     break;
                 }
-                None => return Ok(RValue::Float(f + comp)),
+                None => return Ok(RValue::Float(RFloat::new(f + comp))),
             };
             values.next();
             if f.is_nan() {
@@ -282,14 +283,16 @@ pub fn range_call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>>
         M::include_p | M::member_p if matches!(r.0, RValue::Str(_)) => {
             let v = c.arg(0).unwrap_or(&RValue::Nil);
             if !matches!(v, RValue::Str(_)) {
-                RValue::Bool(false)
+                RValue::Bool(RBool::False)
             } else {
-                RValue::Bool(range_items(r, c.at)?.iter().any(|x| x.equals(v)))
+                RValue::Bool(RBool::new(
+                    range_items(r, c.at)?.iter().any(|x| x.equals(v)),
+                ))
             }
         }
-        M::include_p | M::member_p | M::cover_p | M::op_eqq => {
-            RValue::Bool(range_covers(r, c.arg(0).unwrap_or(&RValue::Nil), c.at)?)
-        }
+        M::include_p | M::member_p | M::cover_p | M::op_eqq => RValue::Bool(RBool::new(
+            range_covers(r, c.arg(0).unwrap_or(&RValue::Nil), c.at)?,
+        )),
         M::first | M::begin if c.args.is_empty() => r.0.clone(),
         // `first(n)` of an endless range of integers counts from its start
         M::first if matches!((&r.0, &r.1), (RValue::Int(_), RValue::Nil)) => {
@@ -324,7 +327,7 @@ pub fn range_call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>>
         M::last | M::end if c.args.is_empty() => r.1.clone(),
         M::min if c.block.is_none() => r.0.clone(),
         M::max if c.block.is_none() && !r.2 => r.1.clone(),
-        M::exclude_end_p => RValue::Bool(r.2),
+        M::exclude_end_p => RValue::Bool(RBool::new(r.2)),
         M::size | M::count | M::length if c.block.is_none() && c.args.is_empty() => {
             RValue::Int(range_items(r, c.at)?.len() as i64)
         }
@@ -964,17 +967,17 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 if t {
                     hits += 1;
                     if c.id == M::any_p {
-                        return Ok(Some(RValue::Bool(true)));
+                        return Ok(Some(RValue::Bool(RBool::True)));
                     }
                 } else if c.id == M::all_p {
-                    return Ok(Some(RValue::Bool(false)));
+                    return Ok(Some(RValue::Bool(RBool::False)));
                 }
             }
             RValue::Bool(match c.id {
-                M::any_p => false,
-                M::all_p => hits == total,
-                M::none_p => hits == 0,
-                _ => hits == 1,
+                M::any_p => RBool::new(false),
+                M::all_p => RBool::new(hits == total),
+                M::none_p => RBool::new(hits == 0),
+                _ => RBool::new(hits == 1),
             })
         }
         M::uniq => {
@@ -1000,7 +1003,7 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 RValue::array(items.into_iter().take(n as usize).collect::<Vec<_>>())
             }
         },
-        M::include_p | M::member_p => RValue::Bool(
+        M::include_p | M::member_p => RValue::bool(
             items
                 .iter()
                 .any(|v| v.equals(c.arg(0).unwrap_or(&RValue::Nil))),

@@ -26,6 +26,7 @@ use crate::ast::{Block, Node};
 use crate::error::{HostError, RubyError};
 use crate::eval::{host_result, raise, unsupported, Ctx, Flow, Interp, R};
 use crate::show::to_s;
+use crate::value::RBool;
 use crate::value::RStr;
 use crate::value::{RHash, RValue, UserClass};
 use rustc_hash::FxHashMap as HashMap;
@@ -918,7 +919,7 @@ fn execute(
     let args = [
         RValue::str(command),
         timeout,
-        RValue::Bool(on_fail.is_none()),
+        RValue::Bool(RBool::new(on_fail.is_none())),
     ];
     match it
         .host

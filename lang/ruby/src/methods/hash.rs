@@ -5,6 +5,7 @@ use super::Call;
 use super::M;
 use crate::eval::{raise, unsupported, Interp, R};
 use crate::show::{inspect, to_s};
+use crate::value::RBool;
 use crate::value::{HashDefault, RHash, RValue};
 
 pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
@@ -57,9 +58,9 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         }
         M::key_p | M::has_key_p | M::include_p | M::member_p => {
             c.arity(1, 1)?;
-            RValue::Bool(cell.borrow().get(&c.args[0]).is_some())
+            RValue::Bool(RBool::new(cell.borrow().get(&c.args[0]).is_some()))
         }
-        M::value_p | M::has_value_p => RValue::Bool(
+        M::value_p | M::has_value_p => RValue::bool(
             entries()
                 .iter()
                 .any(|(_, v)| v.equals(c.arg(0).unwrap_or(&RValue::Nil))),
@@ -82,7 +83,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         M::count if c.args.is_empty() && c.block.is_none() => {
             RValue::Int(cell.borrow().len() as i64)
         }
-        M::empty_p => RValue::Bool(cell.borrow().is_empty()),
+        M::empty_p => RValue::Bool(RBool::new(cell.borrow().is_empty())),
         M::to_s | M::inspect => {
             super::grow_shown(recv, c.at)?;
             RValue::str(to_s(recv))
@@ -238,7 +239,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             cell.borrow_mut().clear();
             recv.clone()
         }
-        M::op_eq => RValue::Bool(recv.equals(c.arg(0).unwrap_or(&RValue::Nil))),
+        M::op_eq => RValue::Bool(RBool::new(recv.equals(c.arg(0).unwrap_or(&RValue::Nil)))),
         M::except | M::slice => {
             let mut h = cell.borrow().clone();
             let keep = c.id == M::slice;

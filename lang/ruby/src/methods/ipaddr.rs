@@ -10,6 +10,7 @@
 use super::Call;
 use crate::error::{HostError, RubyError};
 use crate::eval::{Flow, R};
+use crate::value::RBool;
 use crate::value::{HostObject, RValue};
 
 pub const AF_INET: i64 = 2;
@@ -319,7 +320,7 @@ pub fn class_call(c: &Call) -> R<Option<RValue>> {
         // (modules test for the error classes of newer `ipaddr`s)
         c.arity(1, 2)?;
         let name = crate::show::to_s(&c.args[0]);
-        return Ok(Some(RValue::Bool(matches!(
+        return Ok(Some(RValue::bool(matches!(
             name.as_str(),
             "Error" | "InvalidAddressError" | "InvalidPrefixError" | "AddressFamilyError"
         ))));
@@ -425,25 +426,25 @@ impl HostObject for IpAddr {
             "to_s" => RValue::str(self.text()),
             "to_string" => RValue::str(self.full()),
             "inspect" => RValue::str(self.inspect()),
-            "ipv4?" => RValue::Bool(!self.v6),
-            "ipv6?" => RValue::Bool(self.v6),
+            "ipv4?" => RValue::Bool(RBool::new(!self.v6)),
+            "ipv6?" => RValue::Bool(RBool::new(self.v6)),
             "prefix" => RValue::Int(self.bits as i64),
             "family" => RValue::Int(self.family()),
             "to_i" | "to_int" if !self.v6 || self.addr <= i64::MAX as u128 => {
                 RValue::Int(self.addr as i64)
             }
             "include?" | "===" | "member?" => match other() {
-                Ok(o) => RValue::Bool(self.in_range(&o)),
+                Ok(o) => RValue::Bool(RBool::new(self.in_range(&o))),
                 // (`===` of something that is no address is false)
-                Err(_) if name == "===" => RValue::Bool(false),
+                Err(_) if name == "===" => RValue::Bool(RBool::False),
                 Err(e) => return Some(Err(e)),
             },
-            "==" | "eql?" => RValue::Bool(
+            "==" | "eql?" => RValue::bool(
                 args.first()
                     .and_then(|v| coerce(v, self.v6).ok())
                     .is_some_and(|o| o.v6 == self.v6 && o.addr == self.addr),
             ),
-            "!=" => RValue::Bool(
+            "!=" => RValue::bool(
                 !args
                     .first()
                     .and_then(|v| coerce(v, self.v6).ok())
@@ -456,7 +457,7 @@ impl HostObject for IpAddr {
             "<" | "<=" | ">" | ">=" => match args.first().and_then(|v| coerce(v, self.v6).ok()) {
                 Some(o) if o.v6 == self.v6 => {
                     let ord = self.addr.cmp(&o.addr);
-                    RValue::Bool(match name {
+                    RValue::bool(match name {
                         "<" => ord.is_lt(),
                         "<=" => ord.is_le(),
                         ">" => ord.is_gt(),
@@ -493,22 +494,26 @@ impl HostObject for IpAddr {
                 ..self.clone()
             }),
             "private?" => RValue::Bool(if self.v6 && v4_of_mapped().is_none() {
-                self.addr >> 121 == 0x7e
+                RBool::new(self.addr >> 121 == 0x7e)
             } else {
-                v4_test(&|a| a >> 24 == 10 || a >> 20 == 0xac1 || a >> 16 == 0xc0a8)
+                RBool::new(v4_test(&|a| {
+                    a >> 24 == 10 || a >> 20 == 0xac1 || a >> 16 == 0xc0a8
+                }))
             }),
             "loopback?" => RValue::Bool(if self.v6 && v4_of_mapped().is_none() {
-                self.addr == 1
+                RBool::new(self.addr == 1)
             } else {
-                v4_test(&|a| a >> 24 == 127)
+                RBool::new(v4_test(&|a| a >> 24 == 127))
             }),
             "link_local?" => RValue::Bool(if self.v6 && v4_of_mapped().is_none() {
-                self.addr >> 118 == 0x3fa
+                RBool::new(self.addr >> 118 == 0x3fa)
             } else {
-                v4_test(&|a| a >> 16 == 0xa9fe)
+                RBool::new(v4_test(&|a| a >> 16 == 0xa9fe))
             }),
-            "ipv4_mapped?" => RValue::Bool(v4_of_mapped().is_some()),
-            "ipv4_compat?" => RValue::Bool(self.v6 && self.addr >> 32 == 0 && self.addr > 1),
+            "ipv4_mapped?" => RValue::Bool(RBool::new(v4_of_mapped().is_some())),
+            "ipv4_compat?" => {
+                RValue::Bool(RBool::new(self.v6 && self.addr >> 32 == 0 && self.addr > 1))
+            }
             "ipv4_mapped" if !self.v6 => new(self.with(0xffff_0000_0000 | self.addr, true)),
             "native" => match v4_of_mapped() {
                 Some(v4) => new(v4),

@@ -3,6 +3,7 @@
 
 use crate::error::RubyError;
 use crate::eval::{Flow, R};
+use crate::value::{RBool, RFloat};
 use crate::value::{RHash, RValue};
 use prepl_core::format::quote::ruby_json_string;
 
@@ -53,7 +54,7 @@ fn to_ruby(v: &serde_json::Value, symbolize: bool, at: usize) -> R {
     use serde_json::Value as J;
     Ok(match v {
         J::Null => RValue::Nil,
-        J::Bool(b) => RValue::Bool(*b),
+        J::Bool(b) => RValue::Bool(RBool::new(*b)),
         J::Number(n) => match (n.as_i64(), n.as_f64()) {
             (Some(i), _) => RValue::Int(i),
             (None, Some(_)) if n.is_u64() => {
@@ -62,7 +63,7 @@ fn to_ruby(v: &serde_json::Value, symbolize: bool, at: usize) -> R {
                     at,
                 )))
             }
-            (None, Some(f)) => RValue::Float(f),
+            (None, Some(f)) => RValue::Float(RFloat::new(f)),
             (None, None) => RValue::Nil,
         },
         J::String(s) => RValue::str(s.as_str()),
@@ -112,13 +113,13 @@ fn write(v: &RValue, pretty: bool, depth: usize, out: &mut String, at: usize) ->
     };
     match v {
         RValue::Nil => out.push_str("null"),
-        RValue::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        RValue::Bool(b) => out.push_str(if (*b).get() { "true" } else { "false" }),
         RValue::Int(i) => out.push_str(&i.to_string()),
-        RValue::Float(f) if f.is_finite() => out.push_str(&crate::ruby_float_to_s(*f)),
+        RValue::Float(f) if f.is_finite() => out.push_str(&crate::ruby_float_to_s((*f).get())),
         RValue::Float(f) => {
             return Err(Flow::from(RubyError::raised_as(
                 "JSON::GeneratorError",
-                format!("{} not allowed in JSON", crate::ruby_float_to_s(*f)),
+                format!("{} not allowed in JSON", crate::ruby_float_to_s((*f).get())),
                 at,
             )))
         }
@@ -170,7 +171,7 @@ mod tests {
             let mut h = RHash::default();
             h.insert(
                 RValue::str("a"),
-                RValue::array(smallvec::smallvec![RValue::Int(1), RValue::Float(2.0)]),
+                RValue::array(smallvec::smallvec![RValue::Int(1), RValue::float(2.0)]),
             );
             h.insert(RValue::sym("b"), RValue::Nil);
             h.insert(RValue::str("c"), RValue::str("q\"\n/é"));
@@ -188,6 +189,6 @@ mod tests {
             generate(&RValue::array(smallvec::smallvec![]), true, 0).unwrap(),
             "[]"
         );
-        assert!(generate(&RValue::Float(f64::NAN), false, 0).is_err());
+        assert!(generate(&RValue::Float(RFloat::new(f64::NAN)), false, 0).is_err());
     }
 }

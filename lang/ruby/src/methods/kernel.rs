@@ -8,6 +8,7 @@ use crate::error::RubyError;
 use crate::eval::{raise, unsupported, Flow, Interp, R};
 use crate::value::RStr;
 use crate::value::RValue;
+use crate::value::{RBool, RFloat};
 use std::rc::Rc;
 
 pub fn call(
@@ -47,7 +48,9 @@ fn call_with(it: &mut Interp, c: &Call) -> R {
         M::respond_to_p => {
             c.arity(1, 2)?;
             let name = crate::show::to_s(&c.args[0]);
-            Ok(RValue::Bool(it.st.top_methods.contains_key(&name)))
+            Ok(RValue::Bool(RBool::new(
+                it.st.top_methods.contains_key(&name),
+            )))
         }
         M::format | M::sprintf => {
             c.arity(1, usize::MAX)?;
@@ -87,7 +90,7 @@ fn call_with(it: &mut Interp, c: &Call) -> R {
             let base = match c.args.get(1) {
                 None | Some(RValue::Nil) => None,
                 Some(RValue::Int(b)) if matches!(b, 2..=36) => Some(*b as u32),
-                Some(RValue::Float(b)) if (2.0..37.0).contains(b) => Some(*b as u32),
+                Some(RValue::Float(b)) if (2.0..37.0).contains(&b.get()) => Some(b.get() as u32),
                 Some(RValue::Int(0)) => None,
                 Some(RValue::Int(b)) => {
                     return raise_as("ArgumentError", format!("invalid radix {b}"), at)
@@ -127,13 +130,13 @@ fn call_with(it: &mut Interp, c: &Call) -> R {
         M::Float => {
             c.arity(1, 1)?;
             match &c.args[0] {
-                RValue::Int(i) => Ok(RValue::Float(*i as f64)),
+                RValue::Int(i) => Ok(RValue::Float(RFloat::new(*i as f64))),
                 RValue::Float(f) => Ok(RValue::Float(*f)),
                 RValue::Str(s) => s
                     .trim()
                     .replace('_', "")
                     .parse::<f64>()
-                    .map(RValue::Float)
+                    .map(RValue::float)
                     .or_else(|_| {
                         raise(
                             format!("invalid value for Float(): {}", crate::show::quote(s)),
@@ -207,7 +210,7 @@ fn call_with(it: &mut Interp, c: &Call) -> R {
         M::has_variable_p => {
             c.arity(1, 1)?;
             let n = crate::show::to_s(&c.args[0]);
-            Ok(RValue::Bool(it.host.has_variable(&n, false)))
+            Ok(RValue::Bool(RBool::new(it.host.has_variable(&n, false))))
         }
         // a custom fact's backticks: the host runs the command or refuses it
         M::op_backtick if it.host.custom_facts() => {
@@ -236,7 +239,7 @@ fn call_with(it: &mut Interp, c: &Call) -> R {
         M::method => super::method_object::of_self(it, c),
         M::block_given_p => {
             c.arity(0, 0)?;
-            Ok(RValue::Bool(it.block_given()))
+            Ok(RValue::Bool(RBool::new(it.block_given())))
         }
         M::eval | M::instance_eval | M::binding => {
             unsupported(format!("'{name}' (Ruby code from a string)"), at)
@@ -418,11 +421,11 @@ pub fn random(limit: Option<&RValue>, at: usize) -> R {
     let unit = || (next_random() >> 11) as f64 / (1u64 << 53) as f64;
     let below = |n: u64| if n == 0 { 0 } else { next_random() % n };
     Ok(match limit {
-        None | Some(RValue::Nil) => RValue::Float(unit()),
-        Some(RValue::Int(0)) => RValue::Float(unit()),
+        None | Some(RValue::Nil) => RValue::Float(RFloat::new(unit())),
+        Some(RValue::Int(0)) => RValue::Float(RFloat::new(unit())),
         Some(RValue::Int(n)) => RValue::Int(below(n.unsigned_abs()) as i64),
-        Some(RValue::Float(f)) if *f != 0.0 => RValue::Float(unit() * f.abs()),
-        Some(RValue::Float(_)) => RValue::Float(unit()),
+        Some(RValue::Float(f)) if *f != 0.0 => RValue::Float(RFloat::new(unit() * f.abs())),
+        Some(RValue::Float(_)) => RValue::Float(RFloat::new(unit())),
         Some(RValue::Range(r)) => match (&r.0, &r.1) {
             (RValue::Int(a), RValue::Int(b)) => {
                 let hi = if r.2 { *b - 1 } else { *b };

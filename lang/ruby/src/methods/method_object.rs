@@ -6,6 +6,7 @@ use super::Call;
 use crate::error::{HostError, RubyError};
 use crate::eval::{unsupported, Flow, Interp, R};
 use crate::names::M;
+use crate::value::RBool;
 use crate::value::RStr;
 use crate::value::{HostObject, RValue};
 
@@ -161,7 +162,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             arity: m.arity,
             lambda: true,
         }),
-        M::lambda_p => RValue::Bool(true),
+        M::lambda_p => RValue::Bool(RBool::True),
         _ => return Ok(None),
     }))
 }

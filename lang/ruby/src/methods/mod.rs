@@ -99,7 +99,7 @@ impl<'a> Call<'a> {
     pub fn int_arg(&self, i: usize) -> R<i64> {
         match self.args.get(i) {
             Some(RValue::Int(n)) => Ok(*n),
-            Some(RValue::Float(f)) => Ok(*f as i64),
+            Some(RValue::Float(f)) => Ok(f.get() as i64),
             Some(RValue::Nil) | None => {
                 raise("no implicit conversion from nil to integer", self.at)
             }

@@ -5,6 +5,7 @@ use super::Call;
 use super::M;
 use crate::eval::{raise, unsupported, Interp, R};
 use crate::value::RValue;
+use crate::value::{RBool, RFloat};
 use std::cmp::Ordering;
 
 fn overflow<T>(at: usize) -> R<T> {
@@ -47,9 +48,9 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             return super::compare_failed(recv, o, c.at);
         }
         let Some(ord) = recv.compare(o) else {
-            return Ok(Some(RValue::Bool(false)));
+            return Ok(Some(RValue::Bool(RBool::False)));
         };
-        return Ok(Some(RValue::Bool(match c.id {
+        return Ok(Some(RValue::bool(match c.id {
             M::op_lt => ord == Ordering::Less,
             M::op_gt => ord == Ordering::Greater,
             M::op_le => ord != Ordering::Greater,
@@ -60,9 +61,11 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         (RValue::Int(i), M::op_neg) => {
             RValue::Int(i.checked_neg().map_or_else(|| overflow(c.at), Ok)?)
         }
-        (RValue::Float(f), M::op_neg) => RValue::Float(-f),
+        (RValue::Float(f), M::op_neg) => RValue::float(-f.get()),
         (_, M::to_i | M::to_int | M::truncate) => match recv {
-            RValue::Float(f) if !f.is_finite() => return raise(crate::show::float_to_s(*f), c.at),
+            RValue::Float(f) if !f.is_finite() => {
+                return raise(crate::show::float_to_s(f.get()), c.at)
+            }
             // (an `as` conversion saturates: 1e20.to_i was 2**63 - 1)
             RValue::Float(f) if f.trunc() >= -(2f64.powi(63)) && f.trunc() < 2f64.powi(63) => {
                 RValue::Int(f.trunc() as i64)
@@ -70,7 +73,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             RValue::Float(_) => return overflow(c.at),
             other => other.clone(),
         },
-        (RValue::Int(i), M::to_f) => RValue::Float(*i as f64),
+        (RValue::Int(i), M::to_f) => RValue::Float(RFloat::new(*i as f64)),
         // `Integer#[]`: the bit at an index (two's complement, infinitely sign-extended), or
         // `n[i, len]` the `len` bits from there; a template indexing a number as if it were
         // a hash (`keydata['type']` of collectd's curl_json) gets Ruby's TypeError.
@@ -135,7 +138,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         },
         (_, M::abs | M::magnitude) => match recv {
             RValue::Int(i) => RValue::Int(i.checked_abs().map_or_else(|| overflow(c.at), Ok)?),
-            RValue::Float(f) => RValue::Float(f.abs()),
+            RValue::Float(f) => RValue::Float(RFloat::new(f.abs())),
             _ => unreachable!(),
         },
         (RValue::Int(i), M::succ | M::next) => {
@@ -144,16 +147,16 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         (RValue::Int(i), M::pred) => {
             RValue::Int(i.checked_sub(1).map_or_else(|| overflow(c.at), Ok)?)
         }
-        (RValue::Int(i), M::even_p) => RValue::Bool(i % 2 == 0),
-        (RValue::Int(i), M::odd_p) => RValue::Bool(i % 2 != 0),
-        (_, M::zero_p) => RValue::Bool(
+        (RValue::Int(i), M::even_p) => RValue::Bool(RBool::new(i % 2 == 0)),
+        (RValue::Int(i), M::odd_p) => RValue::Bool(RBool::new(i % 2 != 0)),
+        (_, M::zero_p) => RValue::Bool(RBool::new(
             matches!(recv, RValue::Int(0)) || matches!(recv, RValue::Float(f) if *f == 0.0),
-        ),
-        (_, M::positive_p) => RValue::Bool(num(recv) > 0.0),
-        (_, M::negative_p) => RValue::Bool(num(recv) < 0.0),
-        (RValue::Int(_), M::integer_p) => RValue::Bool(true),
-        (RValue::Float(_), M::integer_p) => RValue::Bool(false),
-        (RValue::Float(f), M::nan_p) => RValue::Bool(f.is_nan()),
+        )),
+        (_, M::positive_p) => RValue::Bool(RBool::new(num(recv) > 0.0)),
+        (_, M::negative_p) => RValue::Bool(RBool::new(num(recv) < 0.0)),
+        (RValue::Int(_), M::integer_p) => RValue::Bool(RBool::True),
+        (RValue::Float(_), M::integer_p) => RValue::Bool(RBool::False),
+        (RValue::Float(f), M::nan_p) => RValue::Bool(RBool::new(f.is_nan())),
         (RValue::Float(f), M::infinite_p) => {
             if f.is_infinite() {
                 RValue::Int(if *f > 0.0 { 1 } else { -1 })
@@ -161,8 +164,8 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 RValue::Nil
             }
         }
-        (RValue::Float(f), M::finite_p) => RValue::Bool(f.is_finite()),
-        (RValue::Int(_), M::finite_p) => RValue::Bool(true),
+        (RValue::Float(f), M::finite_p) => RValue::Bool(RBool::new(f.is_finite())),
+        (RValue::Int(_), M::finite_p) => RValue::Bool(RBool::True),
         (_, M::round | M::floor | M::ceil) => round(recv, c)?,
         (RValue::Int(i), M::times) => {
             let Some(b) = c.block else {
@@ -306,7 +309,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             let hi = recv
                 .compare(&c.args[1])
                 .is_some_and(|o| o != Ordering::Greater);
-            RValue::Bool(lo && hi)
+            RValue::Bool(RBool::new(lo && hi))
         }
         (_, M::divmod) => {
             c.arity(1, 1)?;
@@ -349,7 +352,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
 fn num(v: &RValue) -> f64 {
     match v {
         RValue::Int(i) => *i as f64,
-        RValue::Float(f) => *f,
+        RValue::Float(f) => (*f).get(),
         _ => 0.0,
     }
 }
@@ -465,11 +468,12 @@ fn round(recv: &RValue, c: &Call) -> R {
             }
         }
         RValue::Float(f) => {
+            let f = f.get();
             if digits < 0 {
                 if c.name == "round" {
                     // (Ruby rounds the float's integer part)
                     if !f.is_finite() {
-                        return raise(crate::show::float_to_s(*f), c.at);
+                        return raise(crate::show::float_to_s(f), c.at);
                     }
                     return round(&RValue::Int(f.trunc() as i64), c);
                 }
@@ -488,17 +492,17 @@ fn round(recv: &RValue, c: &Call) -> R {
                 let r = match c.name {
                     "floor" => (f * m).floor() / m,
                     "ceil" => (f * m).ceil() / m,
-                    _ => round_to(*f, m, half) / m,
+                    _ => round_to(f, m, half) / m,
                 };
-                return Ok(RValue::Float(r));
+                return Ok(RValue::float(r));
             }
             if !f.is_finite() {
-                return raise(crate::show::float_to_s(*f), c.at);
+                return raise(crate::show::float_to_s(f), c.at);
             }
             let r = match c.name {
                 "floor" => f.floor(),
                 "ceil" => f.ceil(),
-                _ => round_to(*f, 1.0, half),
+                _ => round_to(f, 1.0, half),
             };
             Ok(RValue::Int(r as i64))
         }
@@ -566,7 +570,7 @@ pub fn arith(a: &RValue, op: &str, b: &RValue, at: usize) -> R {
         }
         (RValue::Int(_) | RValue::Float(_), RValue::Int(_) | RValue::Float(_)) => {
             let (x, y) = (num(a), num(b));
-            Ok(RValue::Float(match op {
+            Ok(RValue::float(match op {
                 "+" => x + y,
                 "-" => x - y,
                 "*" => x * y,
@@ -627,7 +631,7 @@ fn int_arith(x: i64, op: &str, y: i64, at: usize) -> R {
                 Some(x - floor_div(x, y) * y)
             }
         }
-        "fdiv" => return Ok(RValue::Float(x as f64 / y as f64)),
+        "fdiv" => return Ok(RValue::Float(RFloat::new(x as f64 / y as f64))),
         _ => {
             if y < 0 {
                 return unsupported("Integer ** a negative integer (a Rational)", at);

@@ -6,6 +6,7 @@ use super::M;
 use crate::eval::{raise, unsupported, Interp, R};
 use crate::regexp::make_regexp;
 use crate::show::{inspect, to_s};
+use crate::value::RBool;
 use crate::value::RStr;
 use crate::value::RValue;
 use std::rc::Rc;
@@ -15,19 +16,19 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         return Ok(Some(v));
     }
     Ok(Some(match c.id {
-        M::nil_p => RValue::Bool(matches!(recv, RValue::Nil)),
+        M::nil_p => RValue::bool(matches!(recv, RValue::Nil)),
         M::is_a_p | M::kind_of_p | M::instance_of_p => {
             c.arity(1, 1)?;
             match &c.args[0] {
                 RValue::Class(k) if c.id == M::instance_of_p => {
-                    RValue::Bool(recv.class_str() == **k)
+                    RValue::Bool(RBool::new(recv.class_str() == **k))
                 }
-                RValue::Class(k) => RValue::Bool(it.value_is_a(recv, k)),
+                RValue::Class(k) => RValue::Bool(RBool::new(it.value_is_a(recv, k))),
                 RValue::Module(m) if c.id == M::instance_of_p => RValue::Bool(match recv {
-                    RValue::Object(o) => Rc::ptr_eq(&o.class, m),
-                    _ => recv.class_str() == *m.name,
+                    RValue::Object(o) => RBool::new(Rc::ptr_eq(&o.class, m)),
+                    _ => RBool::new(recv.class_str() == *m.name),
                 }),
-                RValue::Module(m) => RValue::Bool(it.value_is_a_module(recv, m)),
+                RValue::Module(m) => RValue::Bool(RBool::new(it.value_is_a_module(recv, m))),
                 _ => return raise("class or module required", c.at),
             }
         }
@@ -52,16 +53,16 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             c.arity(1, 1)?;
             let b = &c.args[0];
             RValue::Bool(match c.id {
-                M::eql_p => recv.eql(b),
-                M::equal_p => recv.identical(b),
-                _ => recv.equals(b),
+                M::eql_p => RBool::new(recv.eql(b)),
+                M::equal_p => RBool::new(recv.identical(b)),
+                _ => RBool::new(recv.equals(b)),
             })
         }
-        M::op_ne => RValue::Bool(!recv.equals(c.arg(0).unwrap_or(&RValue::Nil))),
-        M::op_not => RValue::Bool(!recv.truthy()),
+        M::op_ne => RValue::Bool(RBool::new(!recv.equals(c.arg(0).unwrap_or(&RValue::Nil)))),
+        M::op_not => RValue::Bool(RBool::new(!recv.truthy())),
         M::op_eqq => {
             c.arity(1, 1)?;
-            RValue::Bool(super::case_eq(it, recv, &c.args[0], c.at)?)
+            RValue::Bool(RBool::new(super::case_eq(it, recv, &c.args[0], c.at)?))
         }
         M::op_match => RValue::Nil,
         M::op_cmp => {
@@ -74,10 +75,10 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         M::respond_to_p => {
             c.arity(1, 2)?;
             let name = crate::show::text(&c.args[0]);
-            RValue::Bool(responds(recv, &name))
+            RValue::Bool(RBool::new(responds(recv, &name)))
         }
         M::method => super::method_object::of_value(recv, c)?,
-        M::frozen_p => RValue::Bool(!matches!(recv, RValue::Array(_) | RValue::Hash(_))),
+        M::frozen_p => RValue::bool(!matches!(recv, RValue::Array(_) | RValue::Hash(_))),
         M::dup | M::clone => match recv {
             RValue::Array(a) => RValue::array(a.borrow().clone()),
             RValue::Hash(h) => RValue::hash(h.borrow().clone()),
@@ -132,16 +133,24 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             M::to_a => Some(RValue::array(smallvec::smallvec![])),
             M::to_s => Some(RValue::str("")),
             M::to_i => Some(RValue::Int(0)),
-            M::to_f => Some(RValue::Float(0.0)),
+            M::to_f => Some(RValue::float(0.0)),
             M::to_h => Some(RValue::hash(Default::default())),
-            M::op_and => Some(RValue::Bool(false)),
-            M::op_or | M::op_xor => Some(RValue::Bool(c.arg(0).is_some_and(RValue::truthy))),
+            M::op_and => Some(RValue::Bool(RBool::False)),
+            M::op_or | M::op_xor => Some(RValue::Bool(RBool::new(
+                c.arg(0).is_some_and(RValue::truthy),
+            ))),
             _ => None,
         },
         RValue::Bool(b) => match c.id {
-            M::op_and => Some(RValue::Bool(*b && c.arg(0).is_some_and(RValue::truthy))),
-            M::op_or => Some(RValue::Bool(*b || c.arg(0).is_some_and(RValue::truthy))),
-            M::op_xor => Some(RValue::Bool(*b != c.arg(0).is_some_and(RValue::truthy))),
+            M::op_and => Some(RValue::Bool(RBool::new(
+                b.get() && c.arg(0).is_some_and(RValue::truthy),
+            ))),
+            M::op_or => Some(RValue::Bool(RBool::new(
+                b.get() || c.arg(0).is_some_and(RValue::truthy),
+            ))),
+            M::op_xor => Some(RValue::Bool(RBool::new(
+                *b != c.arg(0).is_some_and(RValue::truthy),
+            ))),
             _ => None,
         },
         RValue::Sym(s) => match c.id {
@@ -196,7 +205,9 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         },
         RValue::Class(k) => match c.id {
             M::name | M::to_s | M::inspect => Some(RValue::Str(k.clone())),
-            M::op_eqq => Some(RValue::Bool(c.arg(0).is_some_and(|v| it.value_is_a(v, k)))),
+            M::op_eqq => Some(RValue::Bool(RBool::new(
+                c.arg(0).is_some_and(|v| it.value_is_a(v, k)),
+            ))),
             M::new | M::exception if crate::error::is_error_class(k) => {
                 let msg = c.arg(0).map(to_s).unwrap_or_else(|| k.to_string());
                 Some(RValue::Exception(std::rc::Rc::new((k.to_string(), msg))))
@@ -275,7 +286,7 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                     RValue::Regexp(r) => Some(RValue::Regexp(r.clone())),
                     RValue::Str(s) => {
                         let flags = match c.arg(1) {
-                            None | Some(RValue::Nil | RValue::Bool(false)) => "",
+                            None | Some(RValue::Nil | RValue::Bool(RBool::False)) => "",
                             Some(RValue::Int(n)) => match n & 7 {
                                 0 => "",
                                 1 => "i",
@@ -347,7 +358,9 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         },
         RValue::Regexp(re) => match c.id {
             M::source => Some(RValue::str(crate::regexp::ruby_source(re).0)),
-            M::casefold_p => Some(RValue::Bool(crate::regexp::ruby_source(re).1.contains('i'))),
+            M::casefold_p => Some(RValue::Bool(RBool::new(
+                crate::regexp::ruby_source(re).1.contains('i'),
+            ))),
             M::options => {
                 let flags = crate::regexp::ruby_source(re).1;
                 let bit = |c: char, b: i64| if flags.contains(c) { b } else { 0 };
@@ -360,7 +373,7 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                         it.st.last_match = None;
                         it.st.last_match_text = None;
                         return Ok(Some(if c.id == M::match_p {
-                            RValue::Bool(false)
+                            RValue::Bool(RBool::False)
                         } else {
                             RValue::Nil
                         }));
@@ -406,7 +419,7 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 (n, Some(_)) => n as i64,
                 (least, None) => -(least as i64) - 1,
             })),
-            M::lambda_p => Some(RValue::Bool(matches!(recv, RValue::Lambda(..)))),
+            M::lambda_p => Some(RValue::bool(matches!(recv, RValue::Lambda(..)))),
             M::to_proc => Some(recv.clone()),
             _ => None,
         },

@@ -6,6 +6,7 @@
 
 use crate::error::RubyError;
 use crate::eval::{Flow, R};
+use crate::value::{RBool, RFloat};
 use crate::value::{RHash, RValue};
 
 struct Scanner<'a> {
@@ -107,8 +108,8 @@ impl Scanner<'_> {
             return Ok(Some(v));
         }
         for (w, v) in [
-            ("true", RValue::Bool(true)),
-            ("false", RValue::Bool(false)),
+            ("true", RValue::Bool(RBool::True)),
+            ("false", RValue::Bool(RBool::False)),
             ("null", RValue::Nil),
         ] {
             if self.starts(w) {
@@ -133,7 +134,7 @@ impl Scanner<'_> {
             if self.starts(w) {
                 self.p += w.len();
                 self.beyond |= f.is_nan();
-                return Ok(Some(RValue::Float(f)));
+                return Ok(Some(RValue::Float(RFloat::new(f))));
             }
         }
         Ok(None)
@@ -168,7 +169,7 @@ impl Scanner<'_> {
         let text = &self.text[start..q];
         self.p = q;
         if q > int_end {
-            return text.parse().ok().map(RValue::Float);
+            return text.parse().ok().map(RValue::float);
         }
         Some(match text.parse::<i64>() {
             Ok(i) => RValue::Int(i),

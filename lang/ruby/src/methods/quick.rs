@@ -9,6 +9,7 @@
 //! the subset, so a core value's methods are always these); `None` sends the call there.
 
 use super::M;
+use crate::value::RBool;
 use crate::value::RValue;
 
 /// Whether the quick paths may answer for `recv`: the core values whose methods are all
@@ -31,7 +32,7 @@ pub fn takes(recv: &RValue) -> bool {
 /// `recv.name` without arguments (`recv` one that [`takes`]).
 pub fn call0(recv: &RValue, id: M) -> Option<RValue> {
     Some(match id {
-        M::nil_p => RValue::Bool(matches!(recv, RValue::Nil)),
+        M::nil_p => RValue::bool(matches!(recv, RValue::Nil)),
         M::size | M::length => match recv {
             RValue::Array(a) => RValue::Int(a.borrow().len() as i64),
             RValue::Hash(h) => RValue::Int(h.borrow().len() as i64),
@@ -39,9 +40,9 @@ pub fn call0(recv: &RValue, id: M) -> Option<RValue> {
             _ => return None,
         },
         M::empty_p => match recv {
-            RValue::Array(a) => RValue::Bool(a.borrow().is_empty()),
-            RValue::Hash(h) => RValue::Bool(h.borrow().is_empty()),
-            RValue::Str(s) => RValue::Bool(s.is_empty()),
+            RValue::Array(a) => RValue::Bool(RBool::new(a.borrow().is_empty())),
+            RValue::Hash(h) => RValue::Bool(RBool::new(h.borrow().is_empty())),
+            RValue::Str(s) => RValue::Bool(RBool::new(s.is_empty())),
             _ => return None,
         },
         M::first | M::last => match recv {
@@ -82,7 +83,7 @@ pub fn call1(recv: &RValue, id: M, arg: &RValue) -> Option<RValue> {
     Some(match id {
         M::is_a_p | M::kind_of_p => match arg {
             // (a core value is no exception: `Interp::value_is_a` is `is_a` for it)
-            RValue::Class(k) => RValue::Bool(is_a(recv, k)),
+            RValue::Class(k) => RValue::Bool(RBool::new(is_a(recv, k))),
             _ => return None,
         },
         M::op_aref => match (recv, arg) {
@@ -130,10 +131,10 @@ pub fn call1(recv: &RValue, id: M, arg: &RValue) -> Option<RValue> {
                 };
             };
             match id {
-                M::op_lt => RValue::Bool(a < b),
-                M::op_le => RValue::Bool(a <= b),
-                M::op_gt => RValue::Bool(a > b),
-                M::op_ge => RValue::Bool(a >= b),
+                M::op_lt => RValue::Bool(RBool::new(a < b)),
+                M::op_le => RValue::Bool(RBool::new(a <= b)),
+                M::op_gt => RValue::Bool(RBool::new(a > b)),
+                M::op_ge => RValue::Bool(RBool::new(a >= b)),
                 // (an overflow becomes a bignum: the general path's)
                 M::op_add => RValue::Int(a.checked_add(*b)?),
                 _ => RValue::Int(a.checked_sub(*b)?),
@@ -141,12 +142,14 @@ pub fn call1(recv: &RValue, id: M, arg: &RValue) -> Option<RValue> {
         }
         M::op_eq => match recv {
             // (a string equals only a string: `String#==`)
-            RValue::Str(s) => RValue::Bool(matches!(arg, RValue::Str(o) if **o == **s)),
-            _ => RValue::Bool(recv.equals(arg)),
+            RValue::Str(s) => RValue::bool(matches!(arg, RValue::Str(o) if **o == **s)),
+            _ => RValue::Bool(RBool::new(recv.equals(arg))),
         },
-        M::op_ne => RValue::Bool(!recv.equals(arg)),
+        M::op_ne => RValue::Bool(RBool::new(!recv.equals(arg))),
         M::respond_to_p => match arg {
-            RValue::Str(n) | RValue::Sym(n) => RValue::Bool(super::object::responds(recv, n)),
+            RValue::Str(n) | RValue::Sym(n) => {
+                RValue::Bool(RBool::new(super::object::responds(recv, n)))
+            }
             _ => return None,
         },
         _ => return None,
@@ -171,15 +174,16 @@ fn is_a(recv: &RValue, class: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::{is_a, RValue};
+    use crate::value::RBool;
 
     /// The short texts answer as the general test does for every core value.
     #[test]
     fn is_a_is_the_general_test() {
         let values = [
             RValue::Nil,
-            RValue::Bool(true),
+            RValue::Bool(RBool::True),
             RValue::Int(1),
-            RValue::Float(1.5),
+            RValue::float(1.5),
             RValue::str("x"),
             RValue::sym("x"),
             RValue::array(smallvec::smallvec![]),

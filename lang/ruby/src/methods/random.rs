@@ -6,6 +6,7 @@ use super::bignum::Bignum;
 use super::Call;
 use crate::error::HostError;
 use crate::eval::{raise, R};
+use crate::value::RFloat;
 use crate::value::{HostObject, RValue};
 use std::any::Any;
 use std::cell::RefCell;
@@ -208,9 +209,11 @@ impl Random {
         };
         let mut mt = self.mt.borrow_mut();
         Ok(match arg {
-            None => RValue::Float(mt.real()),
+            None => RValue::Float(RFloat::new(mt.real())),
             Some(RValue::Int(n)) if *n > 0 => RValue::Int(mt.limited(*n as u64 - 1) as i64),
-            Some(RValue::Float(f)) if *f > 0.0 && f.is_finite() => RValue::Float(mt.real() * f),
+            Some(RValue::Float(f)) if *f > 0.0 && f.is_finite() => {
+                RValue::float(mt.real() * f.get())
+            }
             Some(v @ RValue::Range(r)) => match (&r.0, &r.1) {
                 (RValue::Int(a), RValue::Int(b)) => {
                     let hi = if r.2 { b.checked_sub(1) } else { Some(*b) };
@@ -306,7 +309,7 @@ mod tests {
         assert_eq!(draw(&r, int(62)), "37");
         assert_eq!(draw(&r, int(1_000_000)), "527178");
         assert_eq!(draw(&r, None), "0.3080646303558926");
-        assert_eq!(draw(&r, Some(RValue::Float(1.5))), "0.5559082860970375");
+        assert_eq!(draw(&r, Some(RValue::float(1.5))), "0.5559082860970375");
         let range = RValue::Range(std::rc::Rc::new((RValue::Int(3), RValue::Int(9), false)));
         assert_eq!(draw(&r, Some(range)), "4");
         assert_eq!(draw(&random(RValue::Int(-7)), int(100)), "47");

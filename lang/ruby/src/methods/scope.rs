@@ -5,6 +5,7 @@ use super::Call;
 use super::M;
 use crate::eval::{raise, unsupported, Interp, R};
 use crate::show::to_s;
+use crate::value::RBool;
 use crate::value::RValue;
 
 pub fn call(it: &mut Interp, c: &Call) -> R<Option<RValue>> {
@@ -36,7 +37,9 @@ pub fn call(it: &mut Interp, c: &Call) -> R<Option<RValue>> {
         M::include_p | M::exist_p => {
             c.arity(1, 1)?;
             let name = to_s(&c.args[0]);
-            RValue::Bool(it.host.has_variable(&name, c.id == M::include_p))
+            RValue::Bool(RBool::new(
+                it.host.has_variable(&name, c.id == M::include_p),
+            ))
         }
         M::call_function => {
             c.arity(1, 2)?;

@@ -8,6 +8,7 @@ use crate::eval::{raise, regexp_failed, unsupported, Interp, R};
 use crate::show::{quote, to_s};
 use crate::value::RStr;
 use crate::value::RValue;
+use crate::value::{RBool, RFloat};
 use crate::Regexp;
 use std::rc::Rc;
 
@@ -75,7 +76,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             };
             Ok(Some(match_op(it, whole, &re, c.name, c.at)?))
         }
-        M::op_eq | M::eql_p | M::op_eqq => Ok(Some(RValue::Bool(
+        M::op_eq | M::eql_p | M::op_eqq => Ok(Some(RValue::bool(
             matches!(c.arg(0), Some(RValue::Str(o)) if **o == *s),
         ))),
         M::length | M::size => Ok(Some(RValue::Int(s.chars().count() as i64))),
@@ -88,7 +89,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             }))
         }
         M::bytesize => Ok(Some(RValue::Int(s.len() as i64))),
-        M::empty_p => Ok(Some(RValue::Bool(s.is_empty()))),
+        M::empty_p => Ok(Some(RValue::Bool(RBool::new(s.is_empty())))),
         M::upcase | M::downcase | M::capitalize | M::swapcase if !c.args.is_empty() => {
             case_options(&c.args, c.at)?;
             let plain = Call {
@@ -166,7 +167,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             };
             Ok(Some(leading_integer(&digits, base)))
         }
-        M::to_f => Ok(Some(RValue::Float(leading_float(s)))),
+        M::to_f => Ok(Some(RValue::Float(RFloat::new(leading_float(s))))),
         M::hex => Ok(Some(leading_integer(s.trim_start_matches("0x"), 16))),
         M::oct => {
             // (a prefix of another base is read as that base, as `to_i(0)` reads it)
@@ -213,12 +214,12 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                     }
                 };
             }
-            Ok(Some(RValue::Bool(hit)))
+            Ok(Some(RValue::Bool(RBool::new(hit))))
         }
         M::include_p => {
             c.arity(1, 1)?;
             let o = c.str_arg(0)?;
-            Ok(Some(RValue::Bool(s.contains(&*o))))
+            Ok(Some(RValue::Bool(RBool::new(s.contains(&*o)))))
         }
         M::index | M::rindex => {
             c.arity(1, 2)?;
@@ -336,9 +337,9 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             }
             Ok(Some(recv.clone()))
         }
-        M::casecmp_p => Ok(Some(RValue::Bool(
+        M::casecmp_p => Ok(Some(RValue::Bool(RBool::new(
             s.to_lowercase() == to_s(c.arg(0).unwrap_or(&RValue::Nil)).to_lowercase(),
-        ))),
+        )))),
         M::casecmp => Ok(Some(RValue::Int(
             s.to_lowercase()
                 .cmp(&to_s(c.arg(0).unwrap_or(&RValue::Nil)).to_lowercase()) as i64,
@@ -460,7 +461,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 return super::compare_failed(recv, &o, c.at);
             };
             use std::cmp::Ordering::*;
-            Ok(Some(RValue::Bool(match c.id {
+            Ok(Some(RValue::bool(match c.id {
                 M::op_lt => ord == Less,
                 M::op_gt => ord == Greater,
                 M::op_le => ord != Greater,
@@ -535,7 +536,7 @@ pub fn match_op(it: &mut Interp, whole: &RStr, re: &Regexp, op: &str, at: usize)
     let s: &str = whole;
     let failed = regexp_failed(at);
     if op == "match?" {
-        return Ok(RValue::Bool(re.is_match(s).map_err(failed)?));
+        return Ok(RValue::Bool(RBool::new(re.is_match(s).map_err(failed)?)));
     }
     let found = re.first_match(s).map_err(failed)?;
     Ok(match found {

@@ -9,6 +9,7 @@ use super::Call;
 use crate::error::HostError;
 use crate::eval::{raise, unsupported, R};
 use crate::value::{HostObject, RValue};
+use crate::value::{RBool, RFloat};
 use prepl_core::time::civil::{days_from_civil, Civil};
 use prepl_core::time::strftime::format_in_zone;
 use prepl_core::time::zone::Zone;
@@ -56,6 +57,7 @@ fn nanos_of(v: &RValue) -> Option<i128> {
     match v {
         RValue::Int(i) => (*i as i128).checked_mul(NANOS),
         RValue::Float(f) if f.is_finite() && f.abs() < 1e15 => {
+            let f = f.get();
             // (whole seconds apart: a float's fraction is exact, its product with 1e9 not)
             let whole = f.floor();
             Some(whole as i128 * NANOS + ((f - whole) * 1e9).round() as i128)
@@ -223,7 +225,7 @@ impl HostObject for Time {
         };
         Some(match name {
             "to_i" | "tv_sec" => int(self.nanos.div_euclid(NANOS)),
-            "to_f" => Ok(RValue::Float(self.nanos as f64 / 1e9)),
+            "to_f" => Ok(RValue::Float(RFloat::new(self.nanos as f64 / 1e9))),
             "year" => int(c.year),
             "month" | "mon" => int(c.month.into()),
             "day" | "mday" => int(c.day.into()),
@@ -235,7 +237,7 @@ impl HostObject for Time {
             "wday" => int(c.wday.into()),
             "yday" => int(c.yday.into()),
             "utc_offset" | "gmt_offset" | "gmtoff" => int(self.offset().into()),
-            "utc?" | "gmt?" => Ok(RValue::Bool(self.utc)),
+            "utc?" | "gmt?" => Ok(RValue::Bool(RBool::new(self.utc))),
             "zone" => Ok(RValue::str(self.zone().abbreviation_at(self.nanos))),
             "utc" | "gmtime" | "getutc" | "getgm" => Ok(Time {
                 nanos: self.nanos,
@@ -268,9 +270,9 @@ impl HostObject for Time {
                 })
                 .map(RValue::str),
             "+" | "-" => match (name, other_time(), args.first().and_then(nanos_of)) {
-                ("-", Some(o), _) => Ok(RValue::Float(
+                ("-", Some(o), _) => Ok(RValue::Float(RFloat::new(
                     self.nanos.saturating_sub(o.nanos) as f64 / 1e9,
-                )),
+                ))),
                 (_, _, Some(d)) => Ok(Time {
                     nanos: if name == "+" {
                         self.nanos.saturating_add(d)
@@ -288,13 +290,13 @@ impl HostObject for Time {
             "<=>" => Ok(other_time().map_or(RValue::Nil, |o| {
                 RValue::Int(self.nanos.cmp(&o.nanos) as i64)
             })),
-            "==" | "eql?" => Ok(RValue::Bool(
+            "==" | "eql?" => Ok(RValue::Bool(RBool::new(
                 other_time().is_some_and(|o| o.nanos == self.nanos),
-            )),
+            ))),
             "<" | "<=" | ">" | ">=" => match other_time() {
                 Some(o) => {
                     let ord = self.nanos.cmp(&o.nanos);
-                    Ok(RValue::Bool(match name {
+                    Ok(RValue::bool(match name {
                         "<" => ord.is_lt(),
                         "<=" => ord.is_le(),
                         ">" => ord.is_gt(),

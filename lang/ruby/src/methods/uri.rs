@@ -7,6 +7,7 @@ use super::Call;
 use crate::error::{HostError, RubyError};
 use crate::eval::{Flow, R};
 use crate::show::to_s;
+use crate::value::RBool;
 use crate::value::{HostObject, RValue};
 
 /// Whether `name` is one of these classes (a constant the subset knows).
@@ -393,8 +394,8 @@ impl HostObject for Uri {
             "query" => opt(&self.query),
             "fragment" => opt(&self.fragment),
             "opaque" => opt(&self.opaque),
-            "absolute?" | "absolute" => RValue::Bool(self.scheme.is_some()),
-            "relative?" => RValue::Bool(self.scheme.is_none()),
+            "absolute?" | "absolute" => RValue::Bool(RBool::new(self.scheme.is_some())),
+            "relative?" => RValue::Bool(RBool::new(self.scheme.is_none())),
             "request_uri" if matches!(self.class, "URI::HTTP" | "URI::HTTPS") => {
                 let mut r = self.path.clone().unwrap_or_default();
                 if r.is_empty() {

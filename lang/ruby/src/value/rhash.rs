@@ -289,7 +289,7 @@ mod tests {
             .map(|i| match i % 5 {
                 0 => s(&format!("k{i}")),
                 1 => RValue::Int(i),
-                2 => RValue::Float(i as f64),
+                2 => RValue::float(i as f64),
                 3 => RValue::sym(format!("k{i}")),
                 _ => RValue::array(smallvec::smallvec![RValue::Int(i), s("x")]),
             })
@@ -350,7 +350,7 @@ mod tests {
                 .collect();
             h.insert(s("a"), RValue::Int(1));
             h.insert(RValue::Int(1), RValue::Int(2));
-            h.insert(RValue::Float(-0.0), RValue::Int(3));
+            h.insert(RValue::float(-0.0), RValue::Int(3));
             h.insert(
                 RValue::array(smallvec::smallvec![s("a"), RValue::Int(1)]),
                 RValue::Int(4),
@@ -358,15 +358,15 @@ mod tests {
             // a binary string of ASCII bytes is the same key as the string
             assert!(h.get(&RValue::Bytes(b"a".to_vec().into())).is_some());
             assert!(h.get(&RValue::sym("a")).is_none());
-            assert!(h.get(&RValue::Float(1.0)).is_none());
-            assert!(h.get(&RValue::Float(0.0)).is_some());
+            assert!(h.get(&RValue::float(1.0)).is_none());
+            assert!(h.get(&RValue::float(0.0)).is_some());
             assert!(h
                 .get(&RValue::array(smallvec::smallvec![s("a"), RValue::Int(1)]))
                 .is_some());
             assert!(h
                 .get(&RValue::array(smallvec::smallvec![
                     s("a"),
-                    RValue::Float(1.0)
+                    RValue::float(1.0)
                 ]))
                 .is_none());
             // the pairs kept their order; a key set again kept its place

@@ -277,8 +277,8 @@ fn no_method(method: &str, value: &crate::erb::ruby::RValue) -> String {
     use crate::erb::ruby::RValue;
     let class = match value {
         RValue::Nil => "NilClass",
-        RValue::Bool(true) => "TrueClass",
-        RValue::Bool(false) => "FalseClass",
+        RValue::Bool(crate::erb::ruby::RBool::True) => "TrueClass",
+        RValue::Bool(crate::erb::ruby::RBool::False) => "FalseClass",
         RValue::Int(_) => "Integer",
         RValue::Float(_) => "Float",
         RValue::Str(_) => "String",

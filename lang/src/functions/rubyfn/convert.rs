@@ -159,7 +159,7 @@ fn nested_3x(v: &Value) -> RValue {
         // (the usual arguments first, without the tests below)
         Value::String(s) => RValue::str(&**s),
         Value::Integer(i) => RValue::Int(*i),
-        Value::Boolean(b) => RValue::Bool(*b),
+        Value::Boolean(b) => RValue::bool(*b),
         Value::Undef => RValue::Nil,
         Value::Array(a) => ruby_list(a, nested_3x),
         Value::Hash(h) => RValue::hash(ruby::RHash::from_distinct(

@@ -414,7 +414,7 @@ impl Host for FunctionHost<'_> {
                 // (a 4.x-only function exists too, though `function_NAME` refuses it)
                 Some(Ok(match self.inner.has_function(&f) {
                     Ok(true) | Err(_) => RValue::str(format!("function_{f}")),
-                    Ok(false) => RValue::Bool(false),
+                    Ok(false) => RValue::bool(false),
                 }))
             }
             // Puppet's logging (`Puppet.debug(message)`), as a function's own methods

@@ -22,6 +22,7 @@ use super::{Cond, Expr};
 use crate::ast::{Kind, Name, Node, Part};
 use crate::eval::{Interp, R};
 use crate::methods::{self, M};
+use crate::value::RBool;
 use crate::value::RValue;
 use std::cell::Cell;
 
@@ -342,7 +343,7 @@ fn build_bool<F>(fb: Fallback, arg: Arg, op: F) -> Expr
 where
     F: Fn(&RValue, &RValue) -> Option<bool> + 'static,
 {
-    build(fb, arg, move |v, x| op(v, x).map(RValue::Bool))
+    build(fb, arg, move |v, x| op(v, x).map(RValue::bool))
 }
 
 /// A predicate's site as a condition: its truth without a value, else the truth of the
@@ -466,7 +467,7 @@ fn is_a(fb: Fallback, name: String, core: Core, at: usize) -> Expr {
             if k.now(it) {
                 if let Some(v) = it.local(&var) {
                     if takes(v) {
-                        return Ok(RValue::Bool(k.core.has(v)));
+                        return Ok(RValue::Bool(RBool::new(k.core.has(v))));
                     }
                 }
             }
@@ -475,7 +476,7 @@ fn is_a(fb: Fallback, name: String, core: Core, at: usize) -> Expr {
         Fallback::Value(recv, slow) => Box::new(move |it| {
             let v = recv(it)?;
             if takes(&v) && k.now(it) {
-                return Ok(RValue::Bool(k.core.has(&v)));
+                return Ok(RValue::Bool(RBool::new(k.core.has(&v))));
             }
             slow(it, v)
         }),

@@ -15,6 +15,7 @@ use super::Call;
 use crate::error::RubyError;
 use crate::eval::{Flow, R};
 use crate::value::{HostObject, RHash, RValue};
+use crate::value::{RBool, RFloat};
 use model::Val;
 use std::rc::Rc;
 
@@ -179,7 +180,9 @@ pub fn call(recv: &Rc<Box<dyn HostObject>>, c: &Call) -> R<Option<RValue>> {
             let v = resolve::resolve(&config.root).map_err(|e| e.into_flow(c.at))?;
             with(Rc::new(v), false)
         }
-        (false, "resolved?") | (true, "resolved?") => RValue::Bool(config.root.resolved()),
+        (false, "resolved?") | (true, "resolved?") => {
+            RValue::Bool(RBool::new(config.root.resolved()))
+        }
         (false, "root") => with(config.root.clone(), true),
         (true, "unwrapped") => {
             if !config.root.resolved() {
@@ -235,8 +238,8 @@ fn unwrapped_here(v: &Val, at: usize) -> R {
             Some(digits) => super::bignum::Bignum::parse(digits, 10, true),
             None => super::bignum::Bignum::parse(d, 10, false),
         },
-        Val::Float(f, _) => RValue::Float(*f),
-        Val::Bool(b) => RValue::Bool(*b),
+        Val::Float(f, _) => RValue::Float(RFloat::new(*f)),
+        Val::Bool(b) => RValue::Bool(RBool::new(*b)),
         Val::Null => RValue::Nil,
         Val::Ref(_) | Val::Concat(_) | Val::Merge(_) | Val::Stuck(_) => {
             return Err(Error::bug("unresolved value").into_flow(at))
