@@ -882,7 +882,13 @@ pub(crate) fn call_failed(flow: Flow, name: &str, style: CallStyle, span: Span) 
             } else {
                 "Function Call"
             };
-            let message = format!("Error while evaluating a {what}, {}", e.message);
+            // (a check of the call's that deferred an error is its cause: an argument's
+            // pattern Ruby cannot compile, not the type mismatch that followed)
+            let detail = match crate::limits::deferred_pending() {
+                true => crate::limits::take_deferred_error().map_or(e.message, |d| d.message),
+                false => e.message,
+            };
+            let message = format!("Error while evaluating a {what}, {detail}");
             Flow::from(
                 Error {
                     message,

@@ -10,7 +10,7 @@
 //! No compiled code reads them (`$1` does not compile).
 
 use super::compiled::{Code, Compiler, Test};
-use super::expr::located;
+use super::expr::{located, stop_if_deferred};
 use super::{EvalResult, Evaluator, Flow};
 use crate::error::{Error, ErrorKind};
 use crate::syntax::ast::{BinOp, Expr, ExprKind, SelectorArm, Span, UnaryOp};
@@ -130,16 +130,18 @@ impl Compiler<'_> {
         if !is_type_name(b) {
             self.sets_matches.set(true);
         }
-        let op = if negate {
-            BinOp::NotMatch
+        let (op, what) = if negate {
+            (BinOp::NotMatch, "a '!~' expression")
         } else {
-            BinOp::Match
+            (BinOp::Match, "a '=~' expression")
         };
         Some(Box::new(move |ev, base| {
             let l = l(ev, base)?;
             let r = r(ev, base)?;
             if let Value::Type(t) = &r {
-                return Ok(types::is_instance(t, &l) != negate);
+                let found = types::is_instance(t, &l);
+                stop_if_deferred(what).map_err(|f| located(f, span))?;
+                return Ok(found != negate);
             }
             match ev.binary(op, l, r) {
                 Ok(v) => Ok(v.is_truthy()),
@@ -189,7 +191,9 @@ fn select(
     let value = test(ev, base)?;
     for (option, then) in options {
         let o = option(ev, base)?;
-        if ev.case_match(&o, &value)? {
+        let found = ev.case_match(&o, &value)?;
+        stop_if_deferred(super::matching::SELECTOR)?;
+        if found {
             return then(ev, base);
         }
     }

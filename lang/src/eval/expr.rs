@@ -111,6 +111,11 @@ impl Evaluator {
             // on more stack when needed.
             _ => crate::limits::deep(|| self.eval_kind_here(e)),
         };
+        let r = if crate::limits::deferred_pending() {
+            surface_deferred(r, e)
+        } else {
+            r
+        };
         match r {
             Ok(v) => Ok(v),
             Err(f) if self.debugging => Err(self.debug_error_leaving(f, e.span)),
@@ -1068,6 +1073,51 @@ pub(super) fn located(f: Flow, span: Span) -> Flow {
         }
         other => other,
     }
+}
+
+/// An error a type check or a type's printing deferred while `e` was evaluated (a pattern
+/// Ruby cannot compile in `Regexp[...]`, a regexp engine that gave up: `limits::defer_error`),
+/// raised as the reference raises it there: `e` is the innermost expression evaluated, whose
+/// evaluation fails with the reference's "Error while evaluating a ..." prefix, whatever it
+/// answered (a type mismatch that followed from the check's wrong answer, or a value).
+#[cold]
+#[inline(never)]
+pub(super) fn surface_deferred(r: EvalResult, e: &Expr) -> EvalResult {
+    let what = match &e.kind {
+        // (the reference's node is the text expression inside the string)
+        ExprKind::Interpolated(_) => "an Expression in Interpolated String".to_string(),
+        _ => crate::syntax::validate::a_an(e),
+    };
+    match deferred_in(&what) {
+        Some(d) => Err(Flow::from(d.at(e.span))),
+        None => r,
+    }
+}
+
+/// The error `limits::defer_error` recorded, taken, as the reference raises it while it
+/// evaluates `what` (`a 'case' statement`); `None` when there is none.
+#[cold]
+#[inline(never)]
+pub(crate) fn deferred_in(what: &str) -> Option<Error> {
+    let d = crate::limits::take_deferred_error()?;
+    Some(Error {
+        kind: ErrorKind::Evaluation,
+        message: format!("Error while evaluating {what}, {}", d.message),
+        span: None,
+        ..d
+    })
+}
+
+/// Stops `what` (`a 'case' statement`) where a check it made deferred an error, before it
+/// goes on with the check's wrong answer (a branch that logs).
+#[inline]
+pub(super) fn stop_if_deferred(what: &str) -> Result<(), Flow> {
+    if crate::limits::deferred_pending() {
+        if let Some(e) = deferred_in(what) {
+            return Err(e.into());
+        }
+    }
+    Ok(())
 }
 
 /// The prefix the reference gives errors of resolving a type name.

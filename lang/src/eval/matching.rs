@@ -1,5 +1,6 @@
 //! Matching: `=~` / `!~`, `in`, and the option matching of `case` and selectors.
 
+use super::expr::stop_if_deferred;
 use super::operators::equals;
 use super::{EvalResult, Evaluator, Flow};
 use crate::error::Error;
@@ -68,6 +69,16 @@ impl Evaluator {
             },
             Value::Array(items) => match l {
                 Value::Type(t) => items.iter().any(|v| types::is_instance(t, v)),
+                // (a string or version is matched by each element as by a case option:
+                // `'a' in [String]`, `'a' in [/a/]`, `SemVer('1.0.0') in [SemVerRange('1.x')]`)
+                Value::String(_) | Value::SemVer(_) => {
+                    for v in items.iter() {
+                        if self.case_match(v, l)? {
+                            return Ok(true);
+                        }
+                    }
+                    false
+                }
                 Value::Regexp(re) => {
                     let re = re.clone();
                     for v in items.iter() {
@@ -188,7 +199,9 @@ impl Evaluator {
                     default_arm = Some(arm);
                     continue;
                 }
-                if self.option_matches(option, &value)? {
+                let found = self.option_matches(option, &value)?;
+                stop_if_deferred("a 'case' statement")?;
+                if found {
                     return self.eval_block(&arm.body);
                 }
             }
@@ -214,7 +227,9 @@ impl Evaluator {
                 default_arm = Some(arm);
                 continue;
             }
-            if self.option_matches(&arm.option, &value)? {
+            let found = self.option_matches(&arm.option, &value)?;
+            stop_if_deferred(SELECTOR)?;
+            if found {
                 return self.eval(&arm.value);
             }
         }
@@ -227,3 +242,6 @@ impl Evaluator {
         }
     }
 }
+
+/// How the reference names a selector in its errors.
+pub(super) const SELECTOR: &str = "a Selector Expression";

@@ -27,6 +27,13 @@ pub fn message(args: &[Value]) -> Result<String, Error> {
 fn log(ev: &mut Evaluator, level: LogLevel, args: &[Value], b: Option<&Closure>) -> EvalResult {
     dispatch(ev, args, b)?;
     let m = message(args)?;
+    // (a value whose printing the reference fails, `Regexp['[a-']`: the call fails before
+    // it logs)
+    if crate::limits::deferred_pending() {
+        if let Some(d) = crate::limits::take_deferred_error() {
+            return Err(Error::eval(d.message).into());
+        }
+    }
     ev.log(level, &m);
     Ok(Value::Undef)
 }

@@ -15,8 +15,9 @@ pub use body::Body;
 #[derive(Debug, Clone)]
 pub struct Program {
     pub body: Vec<Expr>,
-    /// Validation errors the lexer found (integer literals out of range), in source order:
-    /// `syntax::validate` reports them with its own.
+    /// Validation errors the lexer found (integer literals out of range) and the parser's
+    /// `+=`/`-=` (parsed as `=`), in source order: `syntax::validate` reports them with its
+    /// own.
     pub literal_errors: Vec<crate::error::Error>,
 }
 

@@ -97,7 +97,7 @@ impl Kept {
 
 /// How many resolutions the process keeps (a fleet diff needs the last one: a node's two
 /// revisions are compiled one after the other).
-const LIMIT: usize = 4;
+pub(super) const LIMIT: usize = 4;
 
 static KEPT: Mutex<Vec<Arc<Kept>>> = Mutex::new(Vec::new());
 
@@ -222,8 +222,8 @@ pub(super) fn keep(
     #[cfg(test)]
     MADE.with(|m| m.set(m.get() + 1));
     let mut k = kept();
-    if k.len() >= LIMIT {
-        k.remove(0);
+    if let Some(i) = to_evict(&k, &files) {
+        k.remove(i);
     }
     k.push(Arc::new(Kept {
         files,
@@ -234,6 +234,30 @@ pub(super) fn keep(
         file_errors: result.file_errors.clone(),
         unchanged: Mutex::new(None),
     }));
+}
+
+/// Which kept resolution makes room for a new one of `files`: the oldest, once [`LIMIT`]
+/// are kept.
+#[cfg(not(test))]
+fn to_evict(kept: &[Arc<Kept>], _files: &[FactFile]) -> Option<usize> {
+    (kept.len() >= LIMIT).then_some(0)
+}
+
+/// Under test, the oldest of those of the same fact files (by path), once [`LIMIT`] of them
+/// are kept: the unit tests run in parallel in one process, each with fact files of its
+/// own, and one test's resolutions must not push out those another test counts on (the
+/// whole list stays bounded all the same).
+#[cfg(test)]
+fn to_evict(kept: &[Arc<Kept>], files: &[FactFile]) -> Option<usize> {
+    let key = |f: &[FactFile]| -> Vec<_> { f.iter().map(|(_, p, _)| p.clone()).collect() };
+    let mine = key(files);
+    let same: Vec<usize> = (0..kept.len())
+        .filter(|&i| key(&kept[i].files) == mine)
+        .collect();
+    match same.first() {
+        Some(&oldest) if same.len() >= LIMIT => Some(oldest),
+        _ => (kept.len() >= 64 * LIMIT).then_some(0),
+    }
 }
 
 /// The answer `env` gives now to a question asked before.

@@ -476,12 +476,29 @@ fn state<R>(f: impl FnOnce(&ThreadState) -> R) -> R {
 /// Records an error met where no error can be returned (a type check whose pattern gave
 /// up): the evaluation fails with it when it ends, rather than going on with a wrong
 /// answer. The first one is kept.
+///
+/// The evaluator surfaces it sooner, where the reference raises it: the innermost
+/// expression evaluated when it was recorded fails with it ([`deferred_pending`], read
+/// once per expression evaluated).
 pub fn defer_error(e: Error) {
     state(|s| {
         if let Ok(mut d) = s.deferred.try_borrow_mut() {
             d.get_or_insert(e);
+            PENDING.set(true);
         }
     });
+}
+
+thread_local! {
+    /// Whether this thread's [`ThreadState`] holds a deferred error: a constant-initialized
+    /// flag without destructor, one load to read (the evaluator reads it per expression).
+    static PENDING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Whether [`defer_error`] recorded an error not yet taken (cheap: see `PENDING`).
+#[inline]
+pub fn deferred_pending() -> bool {
+    PENDING.get()
 }
 
 /// Whether [`defer_error`] recorded an error not yet taken.
@@ -491,7 +508,12 @@ pub fn has_deferred_error() -> bool {
 
 /// The error recorded by [`defer_error`], taken.
 pub fn take_deferred_error() -> Option<Error> {
-    state(|s| s.deferred.try_borrow_mut().ok().and_then(|mut d| d.take()))
+    state(|s| {
+        s.deferred.try_borrow_mut().ok().and_then(|mut d| {
+            PENDING.set(false);
+            d.take()
+        })
+    })
 }
 
 /// While alive, `flag` is the interrupt flag of this thread's evaluation.

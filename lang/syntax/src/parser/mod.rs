@@ -49,16 +49,22 @@ pub fn parse_program_with_warnings(source: &str) -> Result<(Program, Vec<Warning
         lex_error: lexed.error,
         pos: 0,
         depth: 0,
+        retired_operators: Vec::new(),
     };
     let body = p.statements().map_err(|e| *e.0)?;
     if !p.at_eof() || p.lex_error.is_some() {
         return Err(*p.unexpected().0);
     }
     p.forget_consumed_tokens();
+    let mut literal_errors = lexed.literal_errors;
+    if !p.retired_operators.is_empty() {
+        literal_errors.append(&mut p.retired_operators);
+        literal_errors.sort_by_key(|e| e.span.map(|s| s.start));
+    }
     Ok((
         Program {
             body,
-            literal_errors: lexed.literal_errors,
+            literal_errors,
         },
         lexed.warnings,
     ))
@@ -87,6 +93,9 @@ pub(crate) struct Parser<'s> {
     depth: usize,
     /// A lexical error where the tokens end, reported when parsing reaches it.
     lex_error: Option<Error>,
+    /// `+=` and `-=` met (each parsed as `=`): validation errors, given to the program's
+    /// `literal_errors` (validation tells them by their span between an assignment's sides).
+    retired_operators: Vec<Error>,
 }
 
 /// A statement as written: one expression, or a comma separated list (span of first comma).
@@ -390,13 +399,21 @@ impl<'s> Parser<'s> {
                         p.span_from(start),
                     ))
                 }
+                // (parsed as an assignment, rejected by validation as the reference's
+                // checker does: a syntax error later in the program is reported first)
                 Tok::Punct(op @ (Punct::Appends | Punct::Deletes)) => {
                     let op = op.as_str();
                     let span = p.token().span;
-                    Err(Failed::from(Error::validation(
+                    p.retired_operators.push(Error::validation(
                         format!("The operator '{op}' is no longer supported. See http://links.puppet.com/remove-plus-equals"),
                         span,
-                    )))
+                    ));
+                    p.skip();
+                    let rhs = p.nested(|p| p.assignment())?;
+                    Ok(Expr::new(
+                        ExprKind::Assign(Box::new(lhs), Box::new(rhs)),
+                        p.span_from(start),
+                    ))
                 }
                 _ => Ok(lhs),
             }

@@ -70,7 +70,7 @@ pub fn label(e: &Expr) -> String {
 
 /// `a Literal Integer`, `an Unary Minus`, `a '+' expression` (the reference's article rule:
 /// the first letter after an opening quote decides).
-pub(super) fn a_an(e: &Expr) -> String {
+pub fn a_an(e: &Expr) -> String {
     article(&label(e))
 }
 

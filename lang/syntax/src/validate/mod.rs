@@ -3,19 +3,24 @@
 //! `Language validation logged N errors. Giving up`.
 
 mod labels;
-pub use labels::label;
+pub use labels::{a_an, label};
 mod names;
 #[cfg(test)]
 mod tests;
 
 use super::ast::*;
 use crate::error::{Error, ErrorKind};
-use labels::{a_an, idem};
+use labels::idem;
 
 pub fn validate(program: &Program) -> Result<(), Error> {
     let mut v = Validator {
         errors: Vec::new(),
         fatal: None,
+        literal_errors: program
+            .literal_errors
+            .iter()
+            .filter_map(|e| e.span)
+            .collect(),
     };
     v.body(&program.body, Place::Program);
     // The lexer's errors (integer literals) among the others, in source order.
@@ -67,6 +72,9 @@ struct Validator {
     errors: Vec<Error>,
     /// An error that stops validation at once.
     fatal: Option<Error>,
+    /// Where the program's `literal_errors` are: one between an assignment's sides is its
+    /// operator, `+=` or `-=`.
+    literal_errors: Vec<Span>,
 }
 
 impl Validator {
@@ -200,8 +208,17 @@ impl Validator {
                 self.expr(b, Place::Nested);
             }
             ExprKind::Assign(lhs, rhs) => {
-                self.assignable(lhs, false);
-                self.rvalue(rhs);
+                // (`+=` and `-=` are rejected whatever their sides, as the reference's
+                // checker does)
+                let (after, before) = (lhs.span.end, rhs.span.start);
+                if !self
+                    .literal_errors
+                    .iter()
+                    .any(|s| s.start >= after && s.end <= before)
+                {
+                    self.assignable(lhs, false);
+                    self.rvalue(rhs);
+                }
                 self.expr(lhs, Place::Nested);
                 self.expr(rhs, Place::Nested);
             }

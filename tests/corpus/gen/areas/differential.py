@@ -1443,3 +1443,40 @@ PROGRAMS += [
     "URI['']",
     "URI[' ']",
 ]
+
+# (session 44, leftover5) An error a type check defers (a pattern Ruby cannot compile in
+# `Regexp[...]`) fails the innermost expression evaluated, with the reference's "Error while
+# evaluating a ..." prefix, before a branch chosen by the wrong answer runs; `'a' in [String]`
+# and `'a' in [/a/]` match each element as a case option; `+=`/`-=` are validation errors,
+# after a syntax error later in the program.
+PROGRAMS += [
+    "function f(Regexp['[a-'] $x) {} f('a')",
+    "'x' =~ Regexp['[a-']",
+    "'x' !~ Regexp['[a-']",
+    "class c(Regexp['[a-'] $x = 'a') {} include c",
+    "class c(Regexp['[a-'] $x = 'a') {} class { c: }",
+    "notice(Regexp['[a-'])",
+    "'a'.notice(Regexp['[a-'])",
+    "'a' =~ Pattern[Regexp['[a-']]",
+    "[1].map |Regexp['[a-'] $x| { $x }",
+    "assert_type(Regexp['[a-'], 1)",
+    "case 1 { Regexp['[a-']: { notice(1) } default: { notice(2) } }",
+    "$x = \"${Regexp['[a-']}\"",
+    "function f() { 'x' =~ Regexp['[a-'] } f()",
+    "1 ? { Regexp['[a-'] => notice(1), default => notice(2) }",
+    "'a' in [Regexp['[a-']]",
+    "Regexp['[a-'] in ['a']",
+    "function f($y) { $y =~ Regexp['[a-'] } [1, 2, 3].map |$v| { f($v) }",
+    "function f($y) { $y ? { Regexp['[a-'] => 1, default => 2 } } [1, 2, 3].map |$v| { f($v) }",
+    "String(Regexp['[a-'])",
+    "function f() >> Regexp['[a-'] { 1 } f()",
+    "['a' in [String], 'a' in [/a/], 'a' in ['A'], 'a' in [Integer], 1 in [Integer], 'a' in {String => 1}, SemVer('1.0.0') in [SemVerRange('>=1.0.0')], 'b' in [/a/, 'B'], 'a' in [['a']], 'a' in [Enum['b']]]",
+    "'abc' in [/(b)/] and $1 == 'b'",
+    "$h = {'a' +=> 1}",
+    "$h = {'a' += 1}",
+    "[1 += 2]",
+    "$x += 1\n$y -= 2",
+    "$0 = 2\n$x += 1",
+    "$x += 1 +",
+    "$x = 1 += 2",
+]
