@@ -26,6 +26,8 @@ fn ruby_regex_error(source: &str, options: &str, detail: &str) -> Error {
         || d.contains("target of repeat operator")
     {
         "target of repeat operator is not specified"
+    } else if d.contains("backslash without following") || d.contains("incomplete escape") {
+        "too short escape sequence"
     } else if d.contains("invalid repetition count") || has_inverted_repeat(source) {
         "upper is smaller than lower in repeat range"
     } else {
@@ -322,6 +324,7 @@ mod tests {
         assert_eq!(word(")"), "unmatched close parenthesis: /)/");
         assert_eq!(word("[a"), "premature end of char-class: /[a/");
         assert_eq!(word("*"), "target of repeat operator is not specified: /*/");
+        assert_eq!(word("a\\"), "too short escape sequence: /a\\/");
         assert_eq!(
             word("a{2,1}"),
             "upper is smaller than lower in repeat range: /a{2,1}/"

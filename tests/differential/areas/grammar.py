@@ -683,6 +683,7 @@ def program(rng):
 
 
 FLOAT = re.compile(r"\b\d+\.\d+(e[-+]?\d+)?\b")
+ALIAS_NORMAL = re.compile(r"(Collection)\[[^\]]*\]|(?<=Optional)\[NotUndef\]")
 REGEXP = re.compile(r"/((?:[^/\\\n]|\\.)*)/")
 
 
@@ -702,6 +703,12 @@ def deviation(d):
     if re.search(r"undefined method `\[\]' for (true|false):", e.get("error") or ""):
         return "a boolean keyword as a variable in `${}` (`${true}`, `${false.then ...}`): " \
             "the reference's validator fails (NoMethodError)"
+    if "undefined method `length' for nil:NilClass" in (e.get("error") or ""):
+        return "a heredoc with the `$` escape whose trimmed last line ends in a backslash: " \
+            "the reference's lexer fails"
+    if "Endless recursion detected when attempting to serialize" in (e.get("error") or ""):
+        return "a recursive alias (`Data`) as a parameter value: the reference cannot " \
+            "serialize the catalog"
     reasons = set()
     diff = (g.get("catalog_diff") or "").splitlines()
     if diff:
@@ -716,10 +723,11 @@ def deviation(d):
             reasons.add("a type inside a value Ruby shows (join, %p): the reference's Ruby object")
         elif _floats_as_p(a) == _floats_as_p(b):
             reasons.add("the default string format of a Float is %p (the reference: %f)")
-        elif _floats_as_p(a) == _floats_as_p(_bare_regexps(b)):
+        elif _floats_as_p(_bare_regexps(a)) == _floats_as_p(_bare_regexps(b)):
             reasons.add("`%s` of a Regexp: with `/ /` delimiters (the reference: the bare source)")
-        elif "type Ga" in d["src"] and a == re.sub(r"Collection\[[^\]]*\]", "Collection", b):
-            reasons.add("an alias forgets the size of a Collection (`type A = Collection[1]`)")
+        elif "type Ga" in d["src"] and a == ALIAS_NORMAL.sub(r"\1", b):
+            reasons.add("an alias's normal form forgets a Collection's size and "
+                        "`Optional[NotUndef]`'s `NotUndef`")
         else:
             return None
     return "; ".join(sorted(reasons)) or None
