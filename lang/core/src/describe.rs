@@ -2,10 +2,11 @@
 
 use crate::values::Value;
 
-/// The type label the reference uses in operator and comparison errors.
+/// The type label the reference uses in operator and comparison errors (a type as its
+/// value prints: an alias with its definition, `A = Boolean-Type`).
 pub fn label_of(v: &Value) -> String {
     match v {
-        Value::Type(t) => format!("{t}-Type"),
+        Value::Type(t) => format!("{}-Type", crate::types::alias_display(t)),
         Value::SemVer(_) => "Semver".to_string(),
         Value::SemVerRange(_) => "SemverRange".to_string(),
         other => simple_label(other).to_string(),

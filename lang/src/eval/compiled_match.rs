@@ -199,9 +199,11 @@ fn select(
     }
     match default {
         Some(then) => then(ev, base),
+        // (the value as the reference's message shows it, Ruby's `to_s`: `(?-mix:a)`,
+        // `["a", 1]`)
         None => Err(Flow::from(Error::eval(format!(
             "No matching entry for selector parameter with value '{}'",
-            crate::format::to_display(&value)
+            crate::functions::strings::ruby_to_s(&value)
         )))),
     }
 }

@@ -9,8 +9,9 @@ use crate::values::{Regexp, Value};
 use std::rc::Rc;
 
 /// Ruby's wording of a pattern that does not compile: `end pattern with unmatched
-/// parenthesis: /(/`. `detail` is the Rust engines' message.
-fn ruby_regex_error(source: &str, detail: &str) -> Error {
+/// parenthesis: /(/`, its options after it as Ruby writes them (`/[/mix`). `detail` is the
+/// Rust engines' message.
+fn ruby_regex_error(source: &str, options: &str, detail: &str) -> Error {
     let d = detail.to_ascii_lowercase();
     let what = if d.contains("unclosed group") || d.contains("without closing parenthesis") {
         "end pattern with unmatched parenthesis"
@@ -25,12 +26,14 @@ fn ruby_regex_error(source: &str, detail: &str) -> Error {
         || d.contains("target of repeat operator")
     {
         "target of repeat operator is not specified"
+    } else if d.contains("backslash without following") || d.contains("incomplete escape") {
+        "too short escape sequence"
     } else if d.contains("invalid repetition count") || has_inverted_repeat(source) {
         "upper is smaller than lower in repeat range"
     } else {
-        return Error::eval(format!("{detail}: /{source}/"));
+        return Error::eval(format!("{detail}: /{source}/{options}"));
     };
-    Error::eval(format!("{what}: /{source}/"))
+    Error::eval(format!("{what}: /{source}/{options}"))
 }
 
 /// Whether a pattern has a repeat range like `{2,1}`.
@@ -54,7 +57,7 @@ pub fn compile(ev: &mut Evaluator, source: &str) -> Result<Rc<Regexp>, Error> {
 /// [`compile`] of a string value's text (no copy of it made for the look-up).
 fn compile_shared(ev: &mut Evaluator, source: &Rc<str>) -> Result<Rc<Regexp>, Error> {
     ev.regex(source).map_err(|_| match Regexp::new(source) {
-        Err(detail) => ruby_regex_error(source, &detail),
+        Err(detail) => ruby_regex_error(source, "", &detail),
         Ok(_) => Error::eval(format!("invalid regular expression: /{source}/")),
     })
 }
@@ -268,22 +271,18 @@ fn regsubst(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResu
     let flags = args.get(3).and_then(Value::as_str).unwrap_or("");
     let re: Rc<Regexp> = match (which, &args[1]) {
         (0, Value::String(p)) => {
-            let mut prefix = String::new();
-            if flags.contains('I') {
-                prefix.push('i');
-            }
-            if flags.contains('M') {
-                // Ruby's multiline option (the regexp module reads it as dot-all).
-                prefix.push('m');
-            }
-            if flags.contains('E') {
-                prefix.push('x');
-            }
-            if prefix.is_empty() {
+            // Ruby's options, in the order its messages write them (`M` is its multiline
+            // option, which the regexp module reads as dot-all).
+            let options: String = [('M', 'm'), ('I', 'i'), ('E', 'x')]
+                .iter()
+                .filter(|(flag, _)| flags.contains(*flag))
+                .map(|(_, option)| *option)
+                .collect();
+            if options.is_empty() {
                 compile_shared(ev, p)?
             } else {
-                let src = format!("(?{prefix}){p}");
-                Rc::new(Regexp::new(&src).map_err(|e| ruby_regex_error(p, &e))?)
+                let src = format!("(?{options}){p}");
+                Rc::new(Regexp::new(&src).map_err(|e| ruby_regex_error(p, &options, &e))?)
             }
         }
         (_, Value::Regexp(r)) => r.clone(),
@@ -320,11 +319,12 @@ mod tests {
 
     #[test]
     fn ruby_wording_of_bad_patterns() {
-        let word = |p: &str| ruby_regex_error(p, &Regexp::new(p).err().unwrap()).message;
+        let word = |p: &str| ruby_regex_error(p, "", &Regexp::new(p).err().unwrap()).message;
         assert_eq!(word("("), "end pattern with unmatched parenthesis: /(/");
         assert_eq!(word(")"), "unmatched close parenthesis: /)/");
         assert_eq!(word("[a"), "premature end of char-class: /[a/");
         assert_eq!(word("*"), "target of repeat operator is not specified: /*/");
+        assert_eq!(word("a\\"), "too short escape sequence: /a\\/");
         assert_eq!(
             word("a{2,1}"),
             "upper is smaller than lower in repeat range: /a{2,1}/"

@@ -671,40 +671,12 @@ pub fn regexp_text(source: &str) -> String {
     out
 }
 
-/// A string as `%p` prints it: single quoted (`\'` and `\\` escaped), or double quoted with
-/// escapes when it contains control characters.
+/// A string as `%p` prints it (the reference's type formatter quotes as its string
+/// formatter does): single quoted, a backslash kept with the character after it (`'a\{'`,
+/// a trailing one single: `'a\'`), or double quoted with escapes when it contains a
+/// control character below U+0020.
 pub fn quote(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    if s.chars().any(|c| c.is_control()) {
-        out.push('"');
-        for c in s.chars() {
-            match c {
-                '"' => out.push_str("\\\""),
-                '\\' => out.push_str("\\\\"),
-                '\n' => out.push_str("\\n"),
-                '\r' => out.push_str("\\r"),
-                '\t' => out.push_str("\\t"),
-                '\u{1b}' => out.push_str("\\e"),
-                '$' => out.push_str("\\$"),
-                c if c.is_control() => {
-                    let _ = write!(out, "\\u{:04X}", c as u32);
-                }
-                c => out.push(c),
-            }
-        }
-        out.push('"');
-    } else {
-        out.push('\'');
-        for c in s.chars() {
-            match c {
-                '\'' => out.push_str("\\'"),
-                '\\' => out.push_str("\\\\"),
-                c => out.push(c),
-            }
-        }
-        out.push('\'');
-    }
-    out
+    crate::format::quote::puppet_quote(s)
 }
 
 /// A float the way Ruby prints it: `1.0`, `2.5`, `1.0e+20`, `1.0e-05`.

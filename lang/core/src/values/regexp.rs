@@ -633,6 +633,7 @@ fn translate_ruby(source: &str, final_newline: bool) -> (String, bool) {
     let mut groups: Vec<(usize, bool)> = Vec::new();
     // With a named group, Onigmo's plain groups do not capture (`$1` is the first named).
     let named = has_named_group(source);
+    let groups_count = capture_groups(source);
     while let Some(c) = chars.next() {
         if class_depth == 0 {
             if let Some(q) = quantifier(c, &mut chars) {
@@ -669,7 +670,11 @@ fn translate_ruby(source: &str, final_newline: bool) -> (String, bool) {
                         atom = Some((here, matches!(n, 'A' | 'z' | 'Z' | 'b' | 'B' | 'G')));
                         line_start |= n == 'Z';
                     }
-                    translate_escape(n, class_depth > 0, final_newline, &mut chars, &mut out)
+                    if n.is_ascii_digit() && n != '0' {
+                        numbered_escape(n, class_depth > 0, groups_count, &mut chars, &mut out);
+                    } else {
+                        translate_escape(n, class_depth > 0, final_newline, &mut chars, &mut out)
+                    }
                 }
                 None => out.push('\\'),
             },
@@ -763,6 +768,70 @@ fn translate_ruby(source: &str, final_newline: bool) -> (String, bool) {
         }
     }
     (out, line_start)
+}
+
+/// How many groups of `source` capture (open parentheses not escaped, outside classes, not
+/// followed by `?` unless they name the group).
+fn capture_groups(source: &str) -> usize {
+    let (mut count, mut depth, mut escaped) = (0, 0usize, false);
+    let b = source.as_bytes();
+    for (i, &c) in b.iter().enumerate() {
+        match c {
+            _ if escaped => escaped = false,
+            b'\\' => escaped = true,
+            b'[' => depth += 1,
+            b']' if depth > 0 => depth -= 1,
+            b'(' if depth == 0 => {
+                let named = b[i + 1..].starts_with(b"?<")
+                    && !matches!(b.get(i + 3), Some(b'=' | b'!'))
+                    || b[i + 1..].starts_with(b"?'");
+                if b.get(i + 1) != Some(&b'?') || named {
+                    count += 1;
+                }
+            }
+            _ => {}
+        }
+    }
+    count
+}
+
+/// Writes the translation of `\N...` (a digit 1-9 after a backslash) as Onigmo reads it: a
+/// back-reference when it is one digit outside a class, or a number of several digits no
+/// greater than the count of groups; else an octal character code of up to three digits
+/// (`\10` is a backspace, `\18` is `\1` and `8`), an `8` or `9` itself.
+fn numbered_escape(
+    first: char,
+    in_class: bool,
+    groups: usize,
+    rest: &mut std::iter::Peekable<std::str::Chars<'_>>,
+    out: &mut String,
+) {
+    use std::fmt::Write;
+    let more: String = rest.clone().take_while(char::is_ascii_digit).collect();
+    let number: usize = format!("{first}{more}").parse().unwrap_or(usize::MAX);
+    if !in_class && (more.is_empty() || number <= groups) {
+        out.push('\\');
+        out.push(first);
+        for _ in 0..more.len() {
+            out.extend(rest.next());
+        }
+        return;
+    }
+    if !first.is_digit(8) {
+        out.push(first);
+        return;
+    }
+    let mut code = first.to_digit(8).unwrap_or(0);
+    for _ in 0..2 {
+        match rest.peek().and_then(|d| d.to_digit(8)) {
+            Some(d) => {
+                code = code * 8 + d;
+                rest.next();
+            }
+            None => break,
+        }
+    }
+    let _ = write!(out, "\\x{{{code:x}}}");
 }
 
 /// Whether `source` has a named group `(?<name>...)` or `(?'name'...)`.
@@ -1030,6 +1099,24 @@ mod tests {
             .into_iter()
             .map(|g| g[0].unwrap())
             .collect()
+    }
+
+    /// A backslash and digits: a back-reference when the number names a group (one digit
+    /// always), else an octal code of up to three digits, as Onigmo reads them (found by the
+    /// differential area `grammar`: `'a' =~ '\10'`).
+    #[test]
+    fn numbered_escapes_are_back_references_or_octal_codes() {
+        let m = |p: &str, t: &str| Regexp::new(p).unwrap().matches(t);
+        assert!(m("\\10", "\u{8}"));
+        assert!(!m("\\10", "10"));
+        assert!(m("\\100", "@"));
+        assert!(m("\\18", "\u{1}8"));
+        assert!(m("(a)\\10", "a\u{8}"));
+        assert!(m("(a)\\1", "aa"));
+        assert!(m("[\\10]", "\u{8}"));
+        assert!(m("[\\1]", "\u{1}"));
+        assert!(m("(a)(b)(c)(d)(e)(f)(g)(h)(i)(j)\\10", "abcdefghijj"));
+        assert!(Regexp::new("\\1").is_err());
     }
 
     /// `has_named_groups` answers what `group_names` lists, on every engine.

@@ -1,0 +1,79 @@
+"""Disagreements found by the differential area `grammar` (tests/differential/areas/grammar.py:
+random programs from the grammar, expressions nested in every position), reduced and kept as
+regression cases once fixed. Each group names the seed run that found it."""
+
+PROGRAMS = []
+
+# --- seed 1: regsubst's options in Ruby's message of a pattern that does not compile
+# (`/[/mix`, in Ruby's order whatever the order of the flags).
+PROGRAMS += [
+    "regsubst('a', '[', 'x', 'E')",
+    "regsubst('a', '[', 'x', 'I')",
+    "regsubst('a', '[', 'x', 'M')",
+    "regsubst('a', '[', 'x', 'EIM')",
+    "regsubst('a', '(', 'x', 'IE')",
+    "regsubst('a', '[', 'x', 'GI')",
+    "regsubst(['a', 'b'], 'a{2,1}', 'x', 'MG')",
+]
+
+# --- seed 1: a selector without a match shows the value as Ruby's `to_s` (a regexp as
+# `(?-mix:...)`, arrays and hashes in Ruby's inspect form).
+PROGRAMS += [
+    "/\\// ? { 'a' => 1 }",
+    "/a+b/ ? { 'a' => 1 }",
+    "join([/\\//, /a/], ',')",
+    "[true, 1, ['ab\\nc', 'd']] ? { 'a' => 1 }",
+    "{'a' => [1, undef], 'b' => 'x'} ? { 'a' => 1 }",
+    "[/a/, 1.5, undef] ? { 1 => 2 }",
+    "0.15 ? { 1 => 2 }",
+    "undef ? { 1 => 2 }",
+    "Integer[1, 2] ? { 1 => 2 }",
+    "$x = 'b' $x ? { 'a' => 1 }",
+    # (a compiled function body: from its second call)
+    "function f($v) { $v ? { 1 => 'one' } } [1, 1, 1, /a/].map |$i| { f($i) }",
+    "function f($v) { $v ? { 1 => 'one' } } [1, 1, 1, ['x', [1]]].map |$i| { f($i) }",
+]
+
+# --- seeds 1 and 5: a string inside a type is quoted as a string value's `%p` is (a
+# backslash kept with the character after it, a trailing one single, double quotes only
+# for a control character below U+0020).
+PROGRAMS += [
+    "notice(Enum['\\\\'])",
+    "notice(Enum['\\\\{', 'b'])",
+    "notice([Enum['a\\\\']])",
+    "notice(Enum['\\\\\\\\'])",
+    "notice(Enum[\"it's\"], Enum[\"b\\\\'\"])",
+    "notice(Struct[{'a\\\\' => Integer}])",
+    "notice(Enum[\"a\\tb\\\\\"])",
+    "notice(Enum[\"a\\u001bb\"])",
+    "notice(Enum[\"a\\u0085b\"])",
+    "String(Enum['x\\\\y'])",
+    "\"${Enum['\\\\{é => []}']}\"",
+    "[Enum['a\\\\'], Pattern[/\\\\/]]",
+]
+
+# --- seed 4: an alias in a comparison's error is named with its definition, as its value
+# prints (`A = Boolean-Type`), an object type with its definition.
+PROGRAMS += [
+    "type A = Boolean 1.5 < A",
+    "type A = Boolean 'a' < A",
+    "type A = Integer[1, 2] A < 1",
+    "type A = Boolean [1] < Array[A]",
+    "1.5 < Error",
+]
+
+# --- seed 6: a string pattern ending in a backslash (Ruby: `too short escape sequence`).
+PROGRAMS += [
+    "regsubst('a', 'a\\\\', 'x', 'EI')",
+    "regsubst('a', '\\\\', 'x')",
+    "match('a', 'a\\\\')",
+]
+
+# --- seed 1: a backslash and digits in a pattern, a back-reference or an octal code.
+PROGRAMS += [
+    "'a' =~ '\\10'",
+    "[\"\\u0008\" =~ '\\10', '@' =~ /\\100/, \"\\u00018\" =~ /\\18/, 'x8' =~ /x\\18/]",
+    "['a8' =~ /(a)\\18/, 'aa0' =~ /(a)\\10/, \"a\\u0008\" =~ /(a)\\10/, 'aa' =~ /(a)\\1/]",
+    "[\"\\u0008\" =~ /[\\10]/, \"\\u0001\" =~ /[\\1]/]",
+    "'abcdefghijj' =~ /(a)(b)(c)(d)(e)(f)(g)(h)(i)(j)\\10/",
+]
