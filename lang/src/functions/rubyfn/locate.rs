@@ -106,6 +106,7 @@ fn find_3x_now(ev: &Evaluator, name: &str) -> Option<Found> {
         ready: RefCell::default(),
         called: Cell::new(false),
         instance: Default::default(),
+        last_string: Default::default(),
     })
 }
 
@@ -163,6 +164,7 @@ fn find_now(ev: &Evaluator, name: &str) -> Option<Found> {
         ready: RefCell::default(),
         called: Cell::new(false),
         instance: Default::default(),
+        last_string: Default::default(),
     })
 }
 
