@@ -364,6 +364,7 @@ fn prepare(
     block: Option<&Closure>,
     from_ruby: bool,
 ) -> Result<Prepared, crate::eval::Flow> {
+    strings::new_call();
     match &parsed.api {
         Api::V4 {
             dispatches,
@@ -415,7 +416,7 @@ fn prepare(
                     .collect();
                 let i = signature::dispatch_signatures(name, sigs, &with_scope, block)?;
                 let ruby_args = std::iter::once(RValue::Scope)
-                    .chain(args.iter().map(to_ruby))
+                    .chain(args.iter().map(arg_to_ruby))
                     .collect::<Vec<_>>();
                 (i, RubyArgs::List(ruby_args))
             } else {
@@ -424,8 +425,8 @@ fn prepare(
                     false => signature::dispatch_signatures(name, sigs, args, block)?,
                 };
                 let ruby_args = match args {
-                    [one] => RubyArgs::One(to_ruby(one)),
-                    _ => RubyArgs::List(args.iter().map(to_ruby).collect()),
+                    [one] => RubyArgs::One(arg_to_ruby(one)),
+                    _ => RubyArgs::List(args.iter().map(arg_to_ruby).collect()),
                 };
                 (i, ruby_args)
             };
@@ -448,7 +449,7 @@ fn prepare(
                     .into());
                 }
             }
-            let list = ruby_list(args, if from_ruby { to_ruby } else { to_ruby_3x });
+            let list = ruby_list(args, if from_ruby { arg_to_ruby } else { to_ruby_3x });
             Ok((usize::MAX, RubyArgs::One(list), None, false))
         }
     }
@@ -473,12 +474,15 @@ fn finish(
     if matches!(parsed.api, Api::V3 { rvalue: false, .. }) {
         return Ok(Value::Undef);
     }
-    let value = to_puppet(&value).map_err(|e| {
-        Error::eval(format!(
-            "function '{name}' ({}) returned a value Puppet cannot take: {e}",
-            found.shown
-        ))
-    })?;
+    let value = match &value {
+        RValue::Str(s) => strings::puppet_str(&found.last_string, s),
+        _ => to_puppet(&value).map_err(|e| {
+            Error::eval(format!(
+                "function '{name}' ({}) returned a value Puppet cannot take: {e}",
+                found.shown
+            ))
+        })?,
+    };
     let returns = signatures.and_then(|s| s.1.get(index)?.as_ref());
     if let Some(t) = returns {
         if !plainly_instance(t, &value) && !crate::functions::shims::is_instance(t, &value) {

@@ -4,14 +4,16 @@
 use super::*;
 
 /// The Ruby arrays and hashes made for the Puppet ones functions read in this evaluation
-/// (`fs::generation`), by the Puppet value's identity, which they keep alive.
-type KeptAsRuby = (u64, Vec<(Value, RValue)>);
+/// (`fs::generation`), by the Puppet value's identity, which they keep alive; and those of
+/// the evaluation before, which a value of this one may take again (`as_converted`).
+type KeptAsRuby = (u64, Vec<(Value, RValue)>, Vec<(Value, RValue)>);
 
 /// How many are kept (the most recent).
 const KEPT_AS_RUBY: usize = 16;
 
 thread_local! {
-    static AS_RUBY: RefCell<KeptAsRuby> = const { RefCell::new((u64::MAX, Vec::new())) };
+    static AS_RUBY: RefCell<KeptAsRuby> =
+        const { RefCell::new((u64::MAX, Vec::new(), Vec::new())) };
 }
 
 /// A Puppet variable's value as a module function's Ruby reads it (`closure_scope['x']`,
@@ -19,6 +21,12 @@ thread_local! {
 /// as in the reference (Puppet's values are Ruby objects there), and is not converted
 /// again at each call (stdlib's `fact` reads `closure_scope['facts']`: the whole facts
 /// hash was made anew for every call, ~60 k instructions).
+///
+/// A value first read in an evaluation takes the Ruby object an evaluation before made,
+/// when nothing else holds any part of it and it is still exactly what converting the
+/// value would make (`as_converted`: the next evaluation's facts, the same again, were
+/// converted and the last ones dropped, ~0.33 M instructions an evaluation for a node's
+/// facts); the code cannot tell it from a new one.
 pub(super) fn kept_as_ruby(v: &Value) -> RValue {
     use crate::eval::shared::identity;
     // (an empty array or hash costs nothing to convert: it is not kept)
@@ -35,12 +43,17 @@ pub(super) fn kept_as_ruby(v: &Value) -> RValue {
     AS_RUBY.with(|kept| {
         let mut kept = kept.borrow_mut();
         if kept.0 != generation {
-            *kept = (generation, Vec::new());
+            kept.0 = generation;
+            kept.2 = std::mem::take(&mut kept.1);
         }
         if let Some((_, r)) = kept.1.iter().find(|(k, _)| same(k)) {
             return r.clone();
         }
-        let r = to_ruby(v);
+        let before = kept.2.iter().position(|(_, r)| as_converted(r, v));
+        let r = match before {
+            Some(i) => kept.2.swap_remove(i).1,
+            None => to_ruby(v),
+        };
         if kept.1.len() >= KEPT_AS_RUBY {
             kept.1.remove(0);
         }
@@ -49,11 +62,59 @@ pub(super) fn kept_as_ruby(v: &Value) -> RValue {
     })
 }
 
+/// Whether `r` is what `to_ruby(v)` would make, and nothing but its holder refers to it or
+/// to an array or hash in it (so that none of them can change but through it): the same
+/// kinds, the same scalars and strings, in the same order, hashes without a default.
+/// `false` when unsure (a Puppet object, a regexp not the same one).
+fn as_converted(r: &RValue, v: &Value) -> bool {
+    let alone = |count: usize, weak: usize| count == 1 && weak == 0;
+    match (r, v) {
+        (RValue::Nil, Value::Undef) => true,
+        (RValue::Sym(s), Value::Default) => &**s == "default",
+        (RValue::Bool(a), Value::Boolean(b)) => a == b,
+        (RValue::Int(a), Value::Integer(b)) => a == b,
+        (RValue::Float(a), Value::Float(b)) => a.to_bits() == b.to_bits(),
+        (RValue::Str(a), Value::String(b)) => **a == **b,
+        (RValue::Regexp(a), Value::Regexp(b)) => Rc::ptr_eq(a, b),
+        (RValue::Array(a), Value::Array(b)) => {
+            alone(Rc::strong_count(a), Rc::weak_count(a))
+                && a.try_borrow().is_ok_and(|a| {
+                    a.len() == b.len()
+                        && crate::limits::deep(|| {
+                            a.iter().zip(b.iter()).all(|(x, y)| as_converted(x, y))
+                        })
+                })
+        }
+        (RValue::Hash(a), Value::Hash(b)) => {
+            alone(Rc::strong_count(a), Rc::weak_count(a))
+                && a.try_borrow().is_ok_and(|a| {
+                    a.len() == b.len()
+                        && a.default_of_missing().is_none()
+                        && crate::limits::deep(|| {
+                            a.iter().zip(b.iter()).all(|((k1, v1), (k2, v2))| {
+                                as_converted(k1, k2) && as_converted(v1, v2)
+                            })
+                        })
+                })
+        }
+        _ => false,
+    }
+}
+
+/// A function's argument (a 4.x function's, or a 3.x function's Ruby calls): a string as
+/// `strings::ruby_str` converts it, any other value as a template's.
+pub(super) fn arg_to_ruby(v: &Value) -> RValue {
+    match v {
+        Value::String(s) => strings::ruby_str(s),
+        _ => to_ruby(v),
+    }
+}
+
 /// A 3.x function's argument: undef is the empty string at the top, nil inside arrays and
 /// hashes (the reference's `Runtime3FunctionArgumentConverter`).
 pub(super) fn to_ruby_3x(v: &Value) -> RValue {
     match v {
-        Value::Undef => RValue::str(""),
+        Value::Undef => strings::empty_str(),
         _ => nested_3x(v),
     }
 }
@@ -157,7 +218,7 @@ fn alone(array: &SpareArray) -> bool {
 fn nested_3x(v: &Value) -> RValue {
     match v {
         // (the usual arguments first, without the tests below)
-        Value::String(s) => RValue::str(&**s),
+        Value::String(s) => strings::ruby_str(s),
         Value::Integer(i) => RValue::Int(*i),
         Value::Boolean(b) => RValue::bool(*b),
         Value::Undef => RValue::Nil,

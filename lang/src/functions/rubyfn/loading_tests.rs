@@ -116,7 +116,7 @@ fn a_pp_function_still_wins_over_a_ruby_one_called_before() {
 /// 4.x (`lib/puppet/functions/m`) and 3.x (`lib/puppet/parser/functions`) function
 /// directories made: (the modulepath, the 4.x directory, the 3.x directory).
 /// A session whose environment `production` has the modulepath `root` alone.
-fn session_on(root: &std::path::Path) -> crate::Session {
+pub(super) fn session_on(root: &std::path::Path) -> crate::Session {
     let mut s = crate::Session::new();
     s.set_environment(crate::env::Environment {
         name: "production".into(),
@@ -126,7 +126,9 @@ fn session_on(root: &std::path::Path) -> crate::Session {
     s
 }
 
-fn function_dirs(tag: &str) -> (std::path::PathBuf, std::path::PathBuf, std::path::PathBuf) {
+pub(super) fn function_dirs(
+    tag: &str,
+) -> (std::path::PathBuf, std::path::PathBuf, std::path::PathBuf) {
     let root = std::env::temp_dir().join(format!("prepl-rubyfn-{tag}-{}", std::process::id()));
     let v4 = root.join("m/lib/puppet/functions/m");
     let v3 = root.join("m/lib/puppet/parser/functions");

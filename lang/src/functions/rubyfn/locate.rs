@@ -64,10 +64,37 @@ pub fn find(ev: &Evaluator, name: &str) -> Option<Rc<Found>> {
 pub fn find_called(ev: &Evaluator, name: &str) -> Option<Rc<Found>> {
     // (asked at every call by name before the built-ins: a thread that called none in this
     // evaluation answers at once)
-    if CALLED_IN.get() != crate::env::fs::generation() {
+    let generation = crate::env::fs::generation();
+    if CALLED_IN.get() != generation {
         return None;
     }
-    known(&FOUND, ev, name).flatten().filter(|f| f.called.get())
+    // (the function called last, asked again: most calls by name in a loop; its name
+    // compared, not hashed and looked up)
+    let paths = &ev.env.modulepath;
+    let last = LAST_CALLED.with(|last| {
+        let last = last.borrow();
+        let (g, n, p, found) = last.as_ref()?;
+        (*g == generation && **n == *name && crate::env::fs::same_paths(p, paths))
+            .then(|| found.clone())
+    });
+    if last.is_some() {
+        return last;
+    }
+    let found = known(&FOUND, ev, name)
+        .flatten()
+        .filter(|f| f.called.get())?;
+    LAST_CALLED.with(|last| {
+        *last.borrow_mut() = Some((generation, name.into(), paths.clone(), found.clone()));
+    });
+    Some(found)
+}
+
+/// The function `find_called` answered last: the evaluation (`fs::generation`), its name,
+/// the modulepath it was found on.
+type LastCalled = (u64, Box<str>, Vec<PathBuf>, Rc<Found>);
+
+thread_local! {
+    static LAST_CALLED: RefCell<Option<LastCalled>> = const { RefCell::new(None) };
 }
 
 thread_local! {
@@ -78,7 +105,11 @@ thread_local! {
 
 /// Notes that a function was called by name in this evaluation (see `find_called`).
 pub(super) fn note_called() {
-    CALLED_IN.set(crate::env::fs::generation());
+    let generation = crate::env::fs::generation();
+    if CALLED_IN.replace(generation) != generation {
+        // (an evaluation before's, which the function's `Found` would outlive)
+        LAST_CALLED.with(|last| last.borrow_mut().take());
+    }
 }
 
 /// The file of a module's 3.x function `name` (`lib/puppet/parser/functions/NAME.rb`, the
@@ -106,6 +137,7 @@ fn find_3x_now(ev: &Evaluator, name: &str) -> Option<Found> {
         ready: RefCell::default(),
         called: Cell::new(false),
         instance: Default::default(),
+        last_string: Default::default(),
     })
 }
 
@@ -163,6 +195,7 @@ fn find_now(ev: &Evaluator, name: &str) -> Option<Found> {
         ready: RefCell::default(),
         called: Cell::new(false),
         instance: Default::default(),
+        last_string: Default::default(),
     })
 }
 

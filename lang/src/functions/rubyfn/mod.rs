@@ -22,11 +22,14 @@ mod calling;
 mod convert;
 mod errors;
 mod host;
+#[cfg(test)]
+mod kept_tests;
 mod libraries;
 #[cfg(test)]
 mod loading_tests;
 mod locate;
 mod signatures;
+mod strings;
 #[cfg(test)]
 mod tests;
 
@@ -40,7 +43,7 @@ pub(crate) use signatures::dispatch_return_types;
 // What the submodules use of each other: they see it, and the imports below, through
 // `use super::*`.
 use analysis::parsed;
-use convert::{give_back_args, kept_as_ruby, ruby_list, to_ruby_3x};
+use convert::{arg_to_ruby, give_back_args, kept_as_ruby, ruby_list, to_ruby_3x};
 use errors::{ruby_error, OUTSIDE_SUBSET};
 use host::{FunctionHost, PuppetBlock};
 use libraries::{known_library, remember_library};
@@ -84,6 +87,8 @@ pub struct Found {
     /// evaluation (the reference makes a function's instance once per loader: `@n ||= 0;
     /// @n += 1` counts the calls).
     instance: ruby::InstanceVars,
+    /// Its last call's string result, as Ruby and Puppet strings (`strings::puppet_str`).
+    last_string: strings::LastString,
 }
 
 impl Found {

@@ -1,0 +1,114 @@
+//! Tests of what a call keeps converted for later ones: the Puppet strings given as
+//! arguments, a function's string result, and the variables' Ruby objects an evaluation
+//! before made.
+
+use super::loading_tests::{function_dirs, session_on};
+
+fn run(s: &mut crate::Session, src: &str) -> String {
+    match s.eval(src) {
+        Ok(v) => crate::format::to_programmatic(&v),
+        Err(e) => e.message,
+    }
+}
+
+/// A string given again (a literal, a variable) is the same Ruby string at each call, but
+/// within a call each argument is its own object, as before (prepl shares one Puppet
+/// string among equal literals); a 3.x function's undef arguments are one empty string,
+/// as the reference's. The reference's answers, but for `m::same($x, $x)` and
+/// `msame($x, $x, ...)` (the reference's `true`: one Ruby object) and `frozen?` (left
+/// out: the subset's strings are all frozen). A function's string result is the same text whether or not
+/// it was the last call's.
+#[test]
+fn strings_kept_across_calls_stay_distinct_within_one() {
+    let (root, v4, v3) = function_dirs("strings");
+    std::fs::write(
+        v4.join("same.rb"),
+        "Puppet::Functions.create_function(:'m::same') do\n  def same(a, b)\n    \
+         a.equal?(b)\n  end\nend\n",
+    )
+    .unwrap();
+    std::fs::write(
+        v4.join("twice.rb"),
+        "Puppet::Functions.create_function(:'m::twice') do\n  def twice(a)\n    \
+         @last = a unless defined?(@last) && @last\n    \"#{a}#{a.size} #{@last == a}\"\n  \
+         end\nend\n",
+    )
+    .unwrap();
+    std::fs::write(
+        v4.join("pick_of.rb"),
+        "Puppet::Functions.create_function(:'m::pick_of') do\n  def pick_of(h, k)\n    \
+         h[k]\n  end\nend\n",
+    )
+    .unwrap();
+    std::fs::write(
+        v3.join("msame.rb"),
+        "module Puppet::Parser::Functions\n  newfunction(:msame, :type => :rvalue) do |args|\n    \
+         \"#{args[0].equal?(args[1])} #{args[0].equal?(args[2][0])} #{args.inspect}\"\n  \
+         end\nend\n",
+    )
+    .unwrap();
+    let mut s = session_on(&root);
+    assert_eq!(
+        run(
+            &mut s,
+            "$x = 'abc' [m::same($x, $x), m::same('a', 'a'), m::same(\"x${x}\", $x), \
+             msame($x, $x, [$x]), msame(undef, undef, [undef])]"
+        ),
+        "[false, false, false, 'false false [\"abc\", \"abc\", [\"abc\"]]', \
+         'true false [\"\", \"\", [nil]]']"
+    );
+    assert_eq!(
+        run(
+            &mut s,
+            "Integer[1, 3].map |$i| { [m::twice('ab'), m::twice(\"c${i}\"), \
+             m::pick_of({'a' => 'x', 'b' => \"y${i}\"}, 'a'), \
+             m::pick_of({'a' => 'x', 'b' => \"y${i}\"}, 'b')] }"
+        ),
+        "[['ab2 true', 'c12 false', 'x', 'y1'], ['ab2 true', 'c22 false', 'x', 'y2'], \
+         ['ab2 true', 'c32 false', 'x', 'y3']]"
+    );
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+/// A variable's Ruby object made in an evaluation is taken again by the next one's equal
+/// value only when the code left it as it was made and kept no part of it: a change to
+/// it (an entry, a nested one, a default) or a part kept in a helper's class is not seen
+/// by the next evaluation, which reads a new object.
+#[test]
+fn variables_ruby_objects_taken_again_only_unchanged() {
+    let (root, v4, _) = function_dirs("again");
+    let helper = root.join("m/lib/puppet_x/m/stash.rb");
+    std::fs::create_dir_all(helper.parent().unwrap()).unwrap();
+    std::fs::write(
+        &helper,
+        "module PuppetX\n  module M\n    class Stash\n      @kept = nil\n      \
+         def self.put(v)\n        @kept = v\n      end\n      def self.get\n        @kept\n      \
+         end\n    end\n  end\nend\n",
+    )
+    .unwrap();
+    std::fs::write(
+        v4.join("see.rb"),
+        "require 'puppet_x/m/stash'\nPuppet::Functions.create_function(:'m::see') do\n  \
+         def see(name, change)\n    v = closure_scope[name]\n    \
+         seen = [v.key?('added'), v['n']['deep'], v['zz'], v.size]\n    case change\n    \
+         when 'add' then v['added'] = 1\n    when 'deep' then v['n']['deep'] = 2\n    \
+         when 'default' then v.default = 5\n    when 'stash' then PuppetX::M::Stash.put(v['n'])\n    \
+         when 'poke' then PuppetX::M::Stash.get['deep'] = 3\n    end\n    seen.inspect\n  \
+         end\nend\n",
+    )
+    .unwrap();
+    let mut s = session_on(&root);
+    let program =
+        |change: &str| format!("$h = {{'a' => 1, 'n' => {{'deep' => 1}}}} m::see('h', '{change}')");
+    let fresh = "'[false, 1, nil, 2]'";
+    for change in [
+        "none", "none", "add", "none", "deep", "none", "default", "none",
+    ] {
+        assert_eq!(run(&mut s, &program(change)), fresh, "after {change}");
+    }
+    // a part kept by a helper's class across evaluations, changed there later
+    assert_eq!(run(&mut s, &program("stash")), fresh);
+    assert_eq!(run(&mut s, &program("poke")), fresh);
+    assert_eq!(run(&mut s, &program("none")), fresh);
+    std::fs::remove_dir_all(&root).unwrap();
+}
