@@ -235,10 +235,14 @@ fn interrupts() {
         "$t.split(/(a*)*\\1b|c/)",
         "assert_type(Pattern[/(a*)*\\1b|c/], $t)",
     ] {
+        // (a type check's error is deferred to the expression that holds it, which names
+        // itself first: `Error while evaluating a '=~' expression, regexp ...`)
         match s.eval(src) {
-            Err(e) => assert_eq!(
-                e.message, "regexp backtracking limit exceeded matching /(a*)*\\1b|c/",
-                "{src}"
+            Err(e) => assert!(
+                e.message
+                    .ends_with("regexp backtracking limit exceeded matching /(a*)*\\1b|c/"),
+                "{src}: {}",
+                e.message
             ),
             Ok(v) => panic!("{src}: expected the backtracking error, got {v:?}"),
         }
