@@ -962,16 +962,7 @@ mod tests {
             "a", "b", "Z", "0", "9", ".", "\"", "=", "é", "-", " ", "_", "x", "y", "foo", "FOO",
             "\n",
         ];
-        let mut seed: u64 = 7;
-        let mut next = move |n: usize| {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (seed >> 33) as usize % n
-        };
-        let texts: Vec<String> = (0..1500)
-            .map(|_| (0..next(12)).map(|_| pieces[next(pieces.len())]).collect())
-            .collect();
+        let texts = random_texts(7, &pieces, 12);
         for (pattern, plain) in patterns {
             let hir = regex_syntax::Parser::new().parse(pattern).expect("parses");
             let nfa = COMPILER
@@ -1000,6 +991,24 @@ mod tests {
         }
     }
 
+    /// 1,500 texts of up to `longest - 1` pieces each, drawn from `pieces` by a linear
+    /// congruential generator started at `seed` (the same texts at every run).
+    fn random_texts(mut seed: u64, pieces: &[&str], longest: usize) -> Vec<String> {
+        let mut next = move |n: usize| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) as usize % n
+        };
+        (0..1500)
+            .map(|_| {
+                (0..next(longest))
+                    .map(|_| pieces[next(pieces.len())])
+                    .collect()
+            })
+            .collect()
+    }
+
     /// A plain pattern's matches found by its steps alone (`each_runs_match`) are the
     /// one-pass DFA's (`each_match`): every match of many texts, their groups.
     #[test]
@@ -1017,16 +1026,7 @@ mod tests {
         let pieces = [
             "a", "b", "c", "Z", "0", "9", ".", "\"", "=", "é", "-", " ", "_", "x", "y", "foo", "\n",
         ];
-        let mut seed: u64 = 11;
-        let mut next = move |n: usize| {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (seed >> 33) as usize % n
-        };
-        let texts: Vec<String> = (0..1500)
-            .map(|_| (0..next(14)).map(|_| pieces[next(pieces.len())]).collect())
-            .collect();
+        let texts = random_texts(11, &pieces, 14);
         for pattern in patterns {
             let hir = regex_syntax::Parser::new().parse(pattern).expect("parses");
             let nfa = COMPILER
