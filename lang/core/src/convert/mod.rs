@@ -19,7 +19,14 @@ use crate::types::{self, IntRange, PType};
 use crate::values::Value;
 
 /// `T.new(args)`: converts the arguments to a value of type `t`.
+/// One argument that is already a `T` is the value itself, whatever `T` is (but an `Init`):
+/// `NotUndef[Scalar](5)` is `5` though `Scalar` has no conversion.
 pub fn new_value(t: &PType, args: &[Value]) -> Result<Value, Error> {
+    if let [v] = args {
+        if !matches!(t, PType::Init(..)) && types::is_instance(t, v) {
+            return Ok(v.clone());
+        }
+    }
     new_value_at(t, args, 0)
 }
 
