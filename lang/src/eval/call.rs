@@ -423,10 +423,16 @@ impl Evaluator {
         for _ in self.slots.len()..base + layout.names.len() {
             self.slots.push(None);
         }
+        // (a function's frame: fresh match variables; a lambda's: its class's or define's)
+        let named_scope = match &self.scope {
+            Some(scope) if !fresh_matches => Rc::as_ptr(scope) as usize,
+            _ => 0,
+        };
         self.frames.push(Frame {
             base,
             layout,
             parent,
+            named_scope,
         });
         let index = self.frames.len() - 1;
         Ok(Entered {

@@ -807,8 +807,13 @@ impl Evaluator {
                 .compilation
                 .class_scopes
                 .get(class.to_ascii_lowercase().as_str());
-            if let Some(v) = scope.and_then(|s| s.lookup(var)) {
-                return Some(v);
+            if let Some(scope) = scope {
+                if let Some(v) = scope
+                    .lookup(var)
+                    .or_else(|| self.running_lambda_variable(scope, var))
+                {
+                    return Some(v);
+                }
             }
         }
         self.globals.get(name).cloned()
@@ -867,7 +872,32 @@ impl Evaluator {
             return Ok(None);
         };
         scope.check_parameter_access(var)?;
-        Ok(scope.lookup(var))
+        Ok(scope
+            .lookup(var)
+            .or_else(|| self.running_lambda_variable(scope, var)))
+    }
+
+    /// `$c::x` where class `c` has no variable `x`: the innermost of class `c`'s running
+    /// lambdas (and the lambdas around it) that has one, as the reference reads a class's
+    /// local scopes (`class c { with(1) |$x| { notice($c::x) } }` shows 1).
+    fn running_lambda_variable(
+        &self,
+        scope: &Rc<crate::compile::NamedScope>,
+        var: &str,
+    ) -> Option<Value> {
+        let id = Rc::as_ptr(scope) as usize;
+        let innermost = self.frames.iter().rposition(|f| f.named_scope == id)?;
+        let mut frame = Some(innermost);
+        while let Some(i) = frame {
+            let f = &self.frames[i];
+            if let Some(slot) = f.layout.index_of(var) {
+                if let Some(Some(v)) = self.frame_slots(i).get(slot) {
+                    return Some(v.clone());
+                }
+            }
+            frame = f.parent;
+        }
+        None
     }
 
     fn assign(&mut self, target: &Expr, value: Value) -> EvalResult<()> {

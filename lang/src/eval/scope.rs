@@ -78,6 +78,10 @@ pub struct Frame {
     pub layout: Rc<Layout>,
     /// The lexically enclosing frame (for lambdas); `None` means the top scope.
     pub parent: Option<usize>,
+    /// A lambda's frame: the address of the class or define scope it runs in (0 for a
+    /// function's frame or a lambda outside any): `$c::x` reads the parameters and variables
+    /// of class `c`'s lambdas that are running, as the reference's local scopes do.
+    pub named_scope: usize,
 }
 
 #[derive(Clone)]

@@ -22,3 +22,16 @@ PROGRAMS += [
     "[$a, [$b]] = [1, [2, 3]]", "[$a, [$b]] = [1, 2]", "$x = [1, 2] $y = $x + [3] [$x, $y]", "$h = {a => 1} $g = $h + {b => 2} $h",
     "$x = 'a' $y = \"${x}b\" $y", "$x = 1 $y = 2 $z = $x + $y $z", "$x = Integer $x[1, 2]", "$f = 'upcase' call($f, 'x')",
 ]
+
+# (scoping, seed 53, session 45) `$c::x` reads the variables of class c's running lambdas
+# (the innermost and those around it) when c has no variable x of its own
+PROGRAMS += [
+    "class c2 { with(1) |$v| { notice(\"${c2::v}\") } } include c2",
+    "class c2 { with(1) |$v| { with(2) |$w| { notice([$c2::v, $c2::w]) } } } include c2",
+    "class c2 { $v = 7 with(1) |$v| { notice($c2::v) } } include c2",
+    "class c3 { notice($c2::v) } class c2 { with(1) |$v| { include c3 } } include c2",
+    "function f() { $c2::v } class c2 { with(1) |$v| { notice(f()) } } include c2",
+    "class c2 { with(1) |$v| { $w = 3 notice(inline_epp('<%= $c2::v %> <%= $c2::w %>')) } } include c2",
+    "class c2 { [1, 2].each |$v| { notice($c2::v) } notice($c2::v) } include c2",
+    "with(1) |$v| { $::v }",
+]
