@@ -590,9 +590,9 @@ impl Evaluator {
     ) -> EvalResult<()> {
         let t = self.type_of_expr(type_expr)?;
         if !types::is_instance(&t, value) {
-            return Err(Error::eval(format!(
-                "value returned from {who} has wrong type, {}",
-                types::mismatch::describe_mismatch(&t, value)
+            return Err(Error::eval(types::mismatch::wrong_type(
+                &format!("value returned from {who}"),
+                &types::describe_mismatches(&t, value),
             ))
             .into());
         }

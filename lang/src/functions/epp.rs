@@ -312,9 +312,9 @@ fn check_result(function: &str, v: Value) -> EvalResult {
     }
     let expected = crate::types::typesrc::parse_type("Variant[String, Sensitive[String]]")
         .map_err(Error::eval)?;
-    Err(Error::eval(format!(
-        "value returned from function '{function}' has wrong type, {}",
-        types::mismatch::describe_mismatch(&expected, &v)
+    Err(Error::eval(types::mismatch::wrong_type(
+        &format!("value returned from function '{function}'"),
+        &types::describe_mismatches(&expected, &v),
     ))
     .into())
 }

@@ -266,15 +266,7 @@ pub(crate) fn got_in_signatures(v: &Value, against_alias: bool) -> String {
 /// The reference's type assertion of a value (`TypeAsserter`): each mismatch as
 /// `SUBJECT has wrong type, ...`, several one per line, indented; `None` without any.
 pub(crate) fn asserted(subject: &str, mismatches: &[String]) -> Option<Error> {
-    let lines: Vec<String> = mismatches
-        .iter()
-        .map(|m| format!("{subject} has wrong type, {m}"))
-        .collect();
-    match lines.as_slice() {
-        [] => None,
-        [one] => Some(Error::eval(one.clone())),
-        many => Some(Error::eval(format!(" {}", many.join("\n  ")))),
-    }
+    (!mismatches.is_empty()).then(|| Error::eval(types::mismatch::wrong_type(subject, mismatches)))
 }
 
 /// `Value of type T cannot be converted to X` with the function's name prefix.

@@ -28,6 +28,23 @@ pub fn describe_mismatches(expected: &PType, actual: &Value) -> Vec<String> {
     found(expected, actual).lines
 }
 
+/// `{subject} has wrong type, {description}` as the reference's type assertions word it
+/// (a function's returned value, a conversion's result): several descriptions (a `Variant`'s)
+/// each on a line of its own with the subject, the first line after a space.
+pub fn wrong_type(subject: &str, mismatches: &[String]) -> String {
+    match mismatches {
+        [] => format!("{subject} has wrong type, "),
+        [one] => format!("{subject} has wrong type, {one}"),
+        many => {
+            let lines: Vec<String> = many
+                .iter()
+                .map(|m| format!("{subject} has wrong type, {m}"))
+                .collect();
+            format!(" {}", lines.join("\n  "))
+        }
+    }
+}
+
 /// The descriptions of a class's or define's parameter value that its type refuses, each a
 /// line of the error. Where the reference describes nothing (a `Collection` of the wrong
 /// size, a bare `Optional`), it lets the value through: prepl refuses it, as the type says

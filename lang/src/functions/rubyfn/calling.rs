@@ -486,10 +486,12 @@ fn finish(
     let returns = signatures.and_then(|s| s.1.get(index)?.as_ref());
     if let Some(t) = returns {
         if !plainly_instance(t, &value) && !crate::functions::shims::is_instance(t, &value) {
-            return Err(Error::eval(format!(
-                "value returned from function '{}' has wrong type, {}",
-                method_name(parsed, index),
-                crate::functions::shims::describe_mismatch(t, &value)
+            return Err(Error::eval(crate::types::mismatch::wrong_type(
+                &format!(
+                    "value returned from function '{}'",
+                    method_name(parsed, index)
+                ),
+                &crate::types::describe_mismatches(t, &value),
             ))
             .into());
         }

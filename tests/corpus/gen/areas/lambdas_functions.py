@@ -64,3 +64,12 @@ PROGRAMS = [
     # A value failing each member of a Variant parameter: the signature (optional and rest parameters marked) and every reason.
     "function f(Variant[String[1], Array[String[1]]] $x, Integer $y = 1, String *$r) {} f([['a']])",
 ]
+
+# (rubyfns seed 53, session 45) a returned value that a Variant refuses: each variant's
+# description on a line of its own with the subject, as the reference's type assertion
+PROGRAMS += [
+    "function f() >> Data { [{1 => 2}] } f()",
+    "function f() >> Variant[Integer, Array[String]] { [1] } f()",
+    "[1].map |$x| >> Variant[Integer, Array[String]] { [$x] }",
+    "function f() >> Variant[Integer, String] { [1] } f()",
+]
