@@ -334,7 +334,15 @@ fn home_of(ctx: &mut Ctx) -> Rc<ProcHome> {
 /// name, `ast::Name`), else the same bytes.
 #[inline(always)]
 fn same(n: &Name, name: &str) -> bool {
-    n.len() == name.len() && (std::ptr::eq(n.as_ptr(), name.as_ptr()) || **n == *name)
+    n.len() == name.len()
+        && (std::ptr::eq(n.as_ptr(), name.as_ptr()) || same_text(n.as_bytes(), name.as_bytes()))
+}
+
+/// Two names' texts of the same length, not the same shared text: apart, so that the
+/// search of a scope stays small.
+#[inline(never)]
+fn same_text(a: &[u8], b: &[u8]) -> bool {
+    crate::value::rstr::same_len_eq(a, b)
 }
 
 /// A frame: the template's body, a method's body or a class's body.
