@@ -442,7 +442,7 @@ mod tests {
 
     #[test]
     fn short_and_long_texts_compared_by_every_byte() {
-        for n in 0..40 {
+        for n in 0..40usize {
             let a: Vec<u8> = (0..n).map(|i| b'a' + (i % 26) as u8).collect();
             assert!(same_len_eq(&a, &a.clone()), "{n}");
             assert!(!same_len_eq(&a, &a[..n.saturating_sub(1)]) || n == 0, "{n}");
