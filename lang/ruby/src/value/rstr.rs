@@ -450,8 +450,12 @@ mod tests {
                 let mut b = a.clone();
                 b[at] ^= 0x20;
                 assert!(!same_len_eq(&a, &b), "{n} {at}");
-                let (x, y) = (RStr::from(&*String::from_utf8_lossy(&a)), RStr::from(&*String::from_utf8_lossy(&b)));
-                assert!(x != y && x == x.clone() && x == RStr::from(&*x));
+                let (x, y) = (
+                    RStr::from(&*String::from_utf8_lossy(&a)),
+                    RStr::from(&*String::from_utf8_lossy(&b)),
+                );
+                let copy = RStr::from(&*x);
+                assert!(x != y && x == x.clone() && x == copy && !RStr::ptr_eq(&x, &copy));
             }
         }
     }
