@@ -751,17 +751,25 @@ impl Args {
     /// The arguments' values (`Interp::list`'s), in a list of the interpreter's spares.
     #[inline]
     fn eval(&self, it: &mut Interp<'_>) -> R<Vec<RValue>> {
+        let mut out = Vec::new();
+        self.eval_into(it, &mut out)?;
+        Ok(out)
+    }
+
+    /// [`Args::eval`] into `out` (an empty list), in place.
+    #[inline]
+    fn eval_into(&self, it: &mut Interp<'_>, out: &mut Vec<RValue>) -> R<()> {
         match self {
-            Args::Each(each) if each.is_empty() => Ok(Vec::new()),
+            Args::Each(each) if each.is_empty() => {}
             Args::Each(each) => {
-                let mut out = it.st.args_list(each.len());
+                *out = it.st.args_list(each.len());
                 for e in each {
                     out.push(e(it)?);
                 }
-                Ok(out)
             }
-            Args::Nodes(nodes) => it.list(nodes.get()),
+            Args::Nodes(nodes) => *out = it.list(nodes.get())?,
         }
+        Ok(())
     }
 }
 
@@ -784,15 +792,25 @@ fn general_call(
             return Ok(RValue::Nil);
         };
         let bare = if safe { &name[2..] } else { &*name };
-        let args = args.eval(it)?;
+        // (the call made first, its arguments evaluated into it: `methods::call_made`)
+        let mut c = methods::Call {
+            id,
+            name: bare,
+            args: Vec::new(),
+            block: None,
+            at,
+        };
+        args.eval_into(it, &mut c.args)?;
         let block = match &block {
             Some(b) if b.passed.is_some() => it.pass_block(b)?,
             other => other.as_ref(),
         };
         if let (Some(change), RValue::Str(s)) = (change, &v) {
+            let args = std::mem::take(&mut c.args);
             return it.change_string(s, r_at.get(), (change, bare), args, block, at);
         }
-        match methods::call(it, v, id, bare, args, block, at) {
+        c.block = block;
+        match methods::call_made(it, v, &mut c) {
             Err(f) if block.is_some() && f.is_break() => Ok(f.into_value()),
             other => other,
         }

@@ -3,6 +3,7 @@
 //! `class`/`module` bodies, constants, `attr_accessor`, `include`, `new`/`initialize`,
 //! instance variables; `Comparable` and `Enumerable` for classes that include them.
 
+use super::locals::Locals;
 use super::{core_constant, raise, unsupported, Flow, Interp, R};
 use crate::ast::{Block, ClassDef, ConstName, DefParam, MethodDef, Name};
 use crate::error::{error_is_a, is_error_class, RubyError};
@@ -242,18 +243,6 @@ impl Scope {
         self.vars.reserve(1);
     }
 
-    /// Whether the scope has allocated room, not too much to keep it for another block's
-    /// call.
-    pub(crate) fn has_room(&self) -> bool {
-        self.vars.capacity() != 0 && self.vars.capacity() <= SPARE_ROOM
-    }
-
-    /// Forgets the variables (keeping the room).
-    #[inline(always)]
-    pub(crate) fn clear(&mut self) {
-        self.vars.clear();
-    }
-
     /// Sets the variable `name`, defining it when it is new.
     pub fn insert(&mut self, name: Name, v: RValue) {
         match self.get_mut(&name) {
@@ -272,17 +261,22 @@ impl Scope {
         self.kept.as_ref().is_some_and(|k| Rc::ptr_eq(k, kept))
     }
 
-    /// An ended block call's scope: `None` when procs made in it keep its variables (moved
-    /// to their handle), else the scope, for the spares.
+    /// Ends a block call's scope where it is (`Locals::leave`): its variables move to the
+    /// handle procs made in it keep, or are dropped; the scope is left empty, its room
+    /// kept (not too much) for the next call.
     #[inline(always)]
-    pub(crate) fn ended(mut self) -> Option<Scope> {
+    pub(crate) fn end_in_place(&mut self) {
         if let Some(kept) = self.kept.take() {
             if Rc::strong_count(&kept) > 1 {
-                keep_for_procs(self.vars, kept);
-                return None;
+                keep_for_procs(std::mem::take(&mut self.vars), kept);
+                return;
             }
         }
-        Some(self)
+        if self.vars.capacity() > SPARE_ROOM {
+            self.vars = Vec::new();
+        } else {
+            self.vars.clear();
+        }
     }
 }
 
@@ -340,7 +334,15 @@ fn home_of(ctx: &mut Ctx) -> Rc<ProcHome> {
 /// name, `ast::Name`), else the same bytes.
 #[inline(always)]
 fn same(n: &Name, name: &str) -> bool {
-    n.len() == name.len() && (std::ptr::eq(n.as_ptr(), name.as_ptr()) || **n == *name)
+    n.len() == name.len()
+        && (std::ptr::eq(n.as_ptr(), name.as_ptr()) || same_text(n.as_bytes(), name.as_bytes()))
+}
+
+/// Two names' texts of the same length, not the same shared text: apart, so that the
+/// search of a scope stays small.
+#[inline(never)]
+fn same_text(a: &[u8], b: &[u8]) -> bool {
+    crate::value::rstr::same_len_eq(a, b)
 }
 
 /// A frame: the template's body, a method's body or a class's body.
@@ -349,7 +351,7 @@ pub struct Ctx {
     /// Identifies the frame while it runs (blocks and procs made in it run in it).
     pub(crate) id: u64,
     /// Local variables, a scope per block running.
-    pub(crate) locals: Vec<Scope>,
+    pub(crate) locals: Locals,
     pub(crate) this: This,
     def_target: DefTarget,
     /// The classes and modules around the code, innermost last (constants are found there).
@@ -381,7 +383,7 @@ impl Ctx {
     /// The frame of the template's body.
     pub fn top() -> Ctx {
         let mut top = Ctx::bare_top();
-        top.locals = vec![Scope::default()];
+        top.locals = Locals::one();
         top
     }
 
@@ -389,16 +391,7 @@ impl Ctx {
     /// emptied, for the next code).
     pub(crate) fn reset_top(&mut self) {
         self.id = 1;
-        if self.locals.len() != 1 {
-            self.locals.truncate(1);
-            if self.locals.is_empty() {
-                self.locals.push(Scope::default());
-            }
-        }
-        match &mut self.locals[0] {
-            first if first.vars.capacity() <= SPARE_ROOM && first.kept.is_none() => first.clear(),
-            other => *other = Scope::default(),
-        }
+        self.locals.reset();
         if !matches!(self.this, This::Template) {
             self.this = This::Template;
         }
@@ -424,7 +417,7 @@ impl Ctx {
     pub(crate) fn bare_top() -> Ctx {
         Ctx {
             id: 1,
-            locals: Vec::new(),
+            locals: Locals::default(),
             this: This::Template,
             def_target: DefTarget::Template,
             cref: NO_CREF.with(Rc::clone),
@@ -612,7 +605,7 @@ impl Interp<'_> {
         // (an ended frame's, emptied: a call allocates no stack of scopes)
         let locals = match st.spare_locals.pop() {
             Some(locals) => locals,
-            None => vec![Scope::default()],
+            None => Locals::one(),
         };
         let caller = std::mem::replace(
             &mut st.ctx,
@@ -677,18 +670,12 @@ impl Interp<'_> {
 
     /// Keeps an ended frame's stack of scopes, emptied, for the next frame (unless its
     /// first scope grew big, or enough are kept).
-    fn keep_locals(&mut self, locals: &mut Vec<Scope>) {
+    fn keep_locals(&mut self, locals: &mut Locals) {
         let spare = &mut self.st.spare_locals;
         if spare.len() >= SPARE_STACKS {
             return;
         }
-        locals.truncate(1);
-        match locals.first_mut() {
-            Some(first) if first.vars.capacity() <= SPARE_ROOM && first.kept.is_none() => {
-                first.clear()
-            }
-            _ => return,
-        }
+        locals.reset();
         spare.push(std::mem::take(locals));
     }
 

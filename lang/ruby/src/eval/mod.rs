@@ -22,6 +22,7 @@ mod collector;
 mod compiled;
 mod defs;
 mod lent;
+mod locals;
 mod mutate;
 mod prelude;
 mod scope_hash;
@@ -1690,13 +1691,8 @@ impl<'h> Interp<'h> {
         if !block.outer.is_empty() {
             self.declare_outer(&block.outer);
         }
-        // (the scope in its place before its variables are bound: moved after, it was
-        // copied with 16-byte loads of its length that its binding had just written)
-        let scope = self.st.scope();
-        self.st.ctx.locals.push(scope);
-        let Some(scope) = self.st.ctx.locals.last_mut() else {
-            unreachable!("a scope was just pushed")
-        };
+        // (the scope made live in place: see `Locals`)
+        let scope = self.st.ctx.locals.enter();
         let take = |v: &mut RValue| std::mem::replace(v, RValue::Nil);
         match (&block.params[..], &mut *args) {
             // A plain block (`{ |x| ... }`, `do |d, k| ... end`) given an argument for
@@ -1711,9 +1707,7 @@ impl<'h> Interp<'h> {
             (params, args) => bind_block_params(scope, params, args),
         }
         let r = self.run_compiled(&block.body, &block.compiled);
-        if let Some(scope) = self.st.ctx.locals.pop() {
-            self.st.keep_scope(scope);
-        }
+        self.st.ctx.locals.leave();
         match r {
             Err(f) if f.is_next() => Ok(f.into_value()),
             other => other,

@@ -33,9 +33,6 @@ const ROOM_KEPT: usize = 1 << 16;
 const SPARE_ARGS: usize = 16;
 const ARGS_ROOM: usize = 8;
 
-/// How many block scopes an interpreter keeps (as many as blocks nest).
-const SPARE_SCOPES: usize = 8;
-
 /// Everything of an interpreter but its host.
 pub struct State {
     pub out: String,
@@ -104,13 +101,10 @@ pub struct State {
     /// custom fact's `setcode` block runs in its file's frame, after the file was loaded).
     pub(crate) parked: Vec<Ctx>,
     /// The stacks of scopes of ended frames, emptied, for new frames (`with_frame`).
-    pub(crate) spare_locals: Vec<Vec<Scope>>,
+    pub(crate) spare_locals: Vec<super::locals::Locals>,
     /// The argument lists of ended core method calls, emptied, for the next calls'
     /// (`Interp::list`, `methods::call`).
     spare_args: Vec<Vec<RValue>>,
-    /// The scopes of ended block calls, emptied, for the next ones (`yield_block`: a
-    /// block's scope allocated its room at each call).
-    spare_scopes: Vec<Scope>,
     /// Room for the scopes a proc's call sets aside (`Interp::call_proc`), kept between
     /// calls (a nested call's takes its own).
     pub(crate) set_aside: Vec<Scope>,
@@ -149,26 +143,8 @@ impl State {
             parked: Vec::new(),
             spare_locals: Vec::new(),
             spare_args: Vec::new(),
-            spare_scopes: Vec::new(),
             set_aside: Vec::new(),
             custom_facts: false,
-        }
-    }
-
-    /// A scope for a block's call: an ended call's, else a new one.
-    pub(crate) fn scope(&mut self) -> Scope {
-        self.spare_scopes.pop().unwrap_or_default()
-    }
-
-    /// Keeps an ended block call's scope, emptied, for a later call (a few, not big).
-    pub(crate) fn keep_scope(&mut self, scope: Scope) {
-        // (a proc made in the block keeps its variables)
-        let Some(mut scope) = scope.ended() else {
-            return;
-        };
-        if scope.has_room() && self.spare_scopes.len() < SPARE_SCOPES {
-            scope.clear();
-            self.spare_scopes.push(scope);
         }
     }
 

@@ -638,7 +638,7 @@ fn capture(it: &Interp, block: &Rc<Block>) -> Closure {
         Closure {
             block: block.clone(),
             home: 0,
-            scopes: it.st.ctx.locals.clone(),
+            scopes: it.st.ctx.locals.to_vec(),
         }
     }
 }

@@ -151,9 +151,17 @@ pub fn call(
         block,
         at,
     };
-    let r = call_with(it, recv, &mut c);
+    call_made(it, recv, &mut c)
+}
+
+/// [`call`] of a call made by the caller, its arguments evaluated into it in place
+/// (compiled calls: a list moved into the call just after its last argument was pushed
+/// was read with a 16-byte load of words just written one by one, which the processor
+/// does not forward from those stores; docs/benchmarks.md, session 45).
+pub fn call_made(it: &mut Interp, recv: RValue, c: &mut Call) -> R {
+    let r = call_with(it, recv, c);
     // (the argument list's room kept for the next call's: `Interp::list`)
-    it.st.keep_args(c.args);
+    it.st.keep_args(std::mem::take(&mut c.args));
     r
 }
 

@@ -250,7 +250,43 @@ impl From<&RStr> for std::rc::Rc<str> {
 impl PartialEq for RStr {
     #[inline]
     fn eq(&self, other: &RStr) -> bool {
-        RStr::ptr_eq(self, other) || self.as_str() == other.as_str()
+        let (a, b) = (self.as_bytes(), other.as_bytes());
+        a.len() == b.len() && (RStr::ptr_eq(self, other) || same_len_eq(a, b))
+    }
+}
+
+/// Whether two byte strings are equal, the short ones (up to 16 bytes: the code's names,
+/// hash keys, facts' names) compared inline with two loads each, which may overlap: a call
+/// of `bcmp` through the library's table cost more than such a compare
+/// (`__memcmp_evex_movbe` was 3.5% of a module function's CPU time, called for one- to
+/// six-byte names and keys; docs/benchmarks.md, session 45).
+#[inline]
+pub fn same_len_eq(a: &[u8], b: &[u8]) -> bool {
+    let n = a.len();
+    if n != b.len() {
+        return false;
+    }
+    let (a, b) = (a.as_ptr(), b.as_ptr());
+    // SAFETY: each read is of `n` bytes or fewer, at offsets 0 and `n - k` with `k <= n`:
+    // within both slices.
+    unsafe {
+        let read = |p: *const u8, k: usize, at: usize| -> u64 {
+            match k {
+                8 => p.add(at).cast::<u64>().read_unaligned(),
+                4 => u64::from(p.add(at).cast::<u32>().read_unaligned()),
+                _ => u64::from(*p.add(at)),
+            }
+        };
+        let k = match n {
+            0 => return true,
+            1..=3 => {
+                return *a == *b && *a.add(n / 2) == *b.add(n / 2) && *a.add(n - 1) == *b.add(n - 1)
+            }
+            4..=7 => 4,
+            8..=16 => 8,
+            _ => return std::slice::from_raw_parts(a, n) == std::slice::from_raw_parts(b, n),
+        };
+        read(a, k, 0) == read(b, k, 0) && read(a, k, n - k) == read(b, k, n - k)
     }
 }
 
@@ -401,8 +437,28 @@ impl fmt::Debug for RBytes {
 
 #[cfg(test)]
 mod tests {
-    use super::{RBytes, RStr};
+    use super::{same_len_eq, RBytes, RStr};
     use std::collections::HashMap;
+
+    #[test]
+    fn short_and_long_texts_compared_by_every_byte() {
+        for n in 0..40usize {
+            let a: Vec<u8> = (0..n).map(|i| b'a' + (i % 26) as u8).collect();
+            assert!(same_len_eq(&a, &a.clone()), "{n}");
+            assert!(!same_len_eq(&a, &a[..n.saturating_sub(1)]) || n == 0, "{n}");
+            for at in 0..n {
+                let mut b = a.clone();
+                b[at] ^= 0x20;
+                assert!(!same_len_eq(&a, &b), "{n} {at}");
+                let (x, y) = (
+                    RStr::from(&*String::from_utf8_lossy(&a)),
+                    RStr::from(&*String::from_utf8_lossy(&b)),
+                );
+                let copy = RStr::from(&*x);
+                assert!(x != y && x == x.clone() && x == copy && !RStr::ptr_eq(&x, &copy));
+            }
+        }
+    }
 
     #[test]
     fn one_word_with_a_niche() {
