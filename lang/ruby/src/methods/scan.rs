@@ -33,6 +33,11 @@ pub fn call(it: &mut Interp, recv: &RValue, s: &RStr, c: &Call) -> R<Option<RVal
                 RValue::array(groups)
             }
         };
+        // (the memory budget asked only when the list must grow)
+        if items.len() < items.capacity() {
+            items.push(item);
+            return Ok(());
+        }
         push_limited(&mut items, item)
     })
     .map_err(regexp_failed(c.at))?;
