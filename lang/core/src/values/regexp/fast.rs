@@ -1052,9 +1052,9 @@ mod tests {
                     );
                 }
                 // each match resumed from one byte past its start
-                let resumed = |resume: &mut dyn FnMut(
-                    &mut dyn FnMut(&mut [Option<(usize, usize)>]) -> Result<Option<usize>, ()>,
-                )| {
+                type Each<'a> =
+                    &'a mut dyn FnMut(&mut [Option<(usize, usize)>]) -> Result<Option<usize>, ()>;
+                let resumed = |resume: &mut dyn FnMut(Each)| {
                     let mut found = Vec::new();
                     resume(&mut |g| {
                         found.push(g.to_vec());
