@@ -348,7 +348,22 @@ impl Regexp {
     }
 
     /// The engine for matching in `text`.
+    #[inline]
     fn engine(&self, text: &str) -> Result<&Engine, Error> {
+        // (the engine compiled, and the one for all texts: answered without the `Result`s
+        // of `main_engine`, which a caller's `?` moves, error and all)
+        if let Some(Ok(main)) = self.engine.get() {
+            if self.at_final_newline.is_none() || !text.ends_with('\n') {
+                return Ok(main);
+            }
+        }
+        self.engine_first_or_final_newline(text)
+    }
+
+    /// [`engine`](Self::engine) when it is not compiled yet, failed to, or the text ends
+    /// with a newline and the pattern has a `^` or `\Z`.
+    #[inline(never)]
+    fn engine_first_or_final_newline(&self, text: &str) -> Result<&Engine, Error> {
         let main = self.main_engine()?;
         Ok(match &self.at_final_newline {
             Some(cell) if text.ends_with('\n') => cell.get_or_init(|| {
@@ -546,6 +561,7 @@ impl Regexp {
     /// ending at `e`, Onigmo takes an empty match at `e` (`"aaa".gsub(/a*/, "b")` is `bb`),
     /// the Rust engines skip it. Only a pattern that matches the empty string can (a test
     /// of the empty text; an empty match that only look-arounds allow is not seen).
+    #[inline]
     fn empty_match_after_match(&self, text: &str) -> Result<bool, Error> {
         if text.is_empty() {
             return Ok(false);
@@ -553,6 +569,12 @@ impl Regexp {
         if let Some(&known) = self.matches_empty.get() {
             return Ok(known);
         }
+        self.matches_empty()
+    }
+
+    /// Whether the pattern matches the empty text, asked once.
+    #[inline(never)]
+    fn matches_empty(&self) -> Result<bool, Error> {
         let matches = self.is_match("")?;
         Ok(*self.matches_empty.get_or_init(|| matches))
     }
@@ -605,6 +627,16 @@ impl Regexp {
         }
         Ok(())
     }
+}
+
+/// The offset of the character after the one at `at` (past the end: `at + 1`).
+#[inline]
+fn next_char(text: &str, at: usize) -> usize {
+    let mut next = at + 1;
+    while next < text.len() && !text.is_char_boundary(next) {
+        next += 1;
+    }
+    next
 }
 
 pub use prepl_syntax::ruby_regexp::ruby_description;

@@ -28,6 +28,7 @@ pub mod pack;
 pub mod pson;
 pub mod quick;
 pub mod random;
+pub mod scan;
 pub mod scope;
 pub mod stdlib;
 pub mod string;

@@ -422,38 +422,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             let p = c.str_arg(0)?;
             st(s.strip_suffix(&*p).unwrap_or(s).to_string())
         }
-        M::scan => {
-            let re = pattern(c.arg(0).unwrap_or(&RValue::Nil), c.at)?;
-            // (each match made into its value as it is found: no list of the ranges)
-            let text = |m: &Option<(usize, usize)>| {
-                m.map(|(a, b)| RValue::str(&s[a..b])).unwrap_or_default()
-            };
-            let mut items = crate::value::RArray::new();
-            re.for_each_match(s, |g| {
-                let item = match g {
-                    [whole] => text(whole),
-                    _ => {
-                        // (pushed in turn: a `collect` went through `SmallVec`'s general
-                        // `extend`, ~0.15 k instructions a match of two groups)
-                        let mut groups = crate::value::RArray::with_capacity(g.len() - 1);
-                        for m in &g[1..] {
-                            groups.push(text(m));
-                        }
-                        RValue::array(groups)
-                    }
-                };
-                crate::value::push_limited(&mut items, item)
-            })
-            .map_err(regexp_failed(c.at))?;
-            if let Some(b) = c.block {
-                // (each match as the block's argument; the value is the string)
-                for m in items {
-                    it.yield_block(b, [m])?;
-                }
-                return Ok(Some(recv.clone()));
-            }
-            Ok(Some(RValue::array(items)))
-        }
+        M::scan => super::scan::call(it, recv, whole, c),
         M::clamp => super::clamp(recv, &c.args, c.at).map(Some),
         M::op_lt | M::op_gt | M::op_le | M::op_ge | M::between_p => {
             let o = c.arg(0).cloned().unwrap_or_default();

@@ -530,13 +530,31 @@ fn scope_variable<T>(
     f: impl FnOnce(&Value) -> T,
 ) -> Option<T> {
     let short = name.strip_prefix("::").unwrap_or(name);
-    if crate::eval::scope::RESERVED.contains(&short) {
-        return ev.globals.get(short).map(f);
+    if let Some(i) = crate::eval::scope::RESERVED
+        .iter()
+        .position(|r| *r == short)
+    {
+        // (looked up by the name's hash, made once: `fact` reads `facts` at each call)
+        return ev.globals.get_hashed(short, reserved_hashes()[i]).map(f);
     }
     if !top || ev.scope.is_none() || crate::names::is_qualified(short) {
         return ev.visible_variable(name).as_ref().map(f);
     }
     ev.globals.get(short).map(f)
+}
+
+/// The hashes of the reserved names ([`crate::eval::scope::RESERVED`]) as the top scope's
+/// map hashes its keys.
+fn reserved_hashes() -> &'static [u64] {
+    static HASHES: std::sync::OnceLock<Vec<u64>> = std::sync::OnceLock::new();
+    HASHES.get_or_init(|| {
+        use std::hash::BuildHasher;
+        let hasher = rustc_hash::FxBuildHasher;
+        crate::eval::scope::RESERVED
+            .iter()
+            .map(|name| hasher.hash_one(*name))
+            .collect()
+    })
 }
 
 /// The Puppet value of a `Puppet::LookupContext` a Hiera backend function was given (as

@@ -23,7 +23,8 @@
 //! a server's sessions) finds a pattern compiled, on its second tier once any thread has
 //! spent its budget, with the lazy DFA's states found by earlier searches.
 
-use super::runs::Runs;
+use super::next_char;
+use super::runs::{Runs, MOST_GROUPS};
 use super::Groups;
 use regex_automata::dfa::onepass;
 use regex_automata::nfa::thompson::{self, backtrack::BoundedBacktracker, pikevm::PikeVM, NFA};
@@ -69,6 +70,10 @@ struct Tiers {
     /// Built when the pattern, on its second tier and with groups, is first asked for the
     /// groups of a short text ([`SHORT_CAPTURES`]; `None` when it is not one-pass).
     short: OnceLock<Option<ShortTier>>,
+    /// The pattern's steps when it is of the plain shape ([`Runs`]), made when it is first
+    /// asked for the groups of a short text ([`SHORT_CAPTURES`]): such a text is matched
+    /// by them, on either tier.
+    runs: OnceLock<Option<Runs>>,
 }
 
 /// A one-pass pattern's DFA, searched anchored at each place a match can begin (the
@@ -80,8 +85,6 @@ struct ShortTier {
     first: [bool; 256],
     /// Whether the pattern can match the empty string (then a match can begin anywhere).
     empty: bool,
-    /// The pattern's steps, matched without the DFA, when it is of that plain shape.
-    runs: Option<Runs>,
     /// The DFA's cache and the groups' slots, kept from one search to the next (making
     /// the slots allocated a list and filled it for each `scan`).
     cache: Mutex<Option<Box<ShortScratch>>>,
@@ -223,6 +226,7 @@ impl FastEngine {
             second: OnceLock::new(),
             searched: AtomicUsize::new(0),
             short: OnceLock::new(),
+            runs: OnceLock::new(),
         }))
     }
 
@@ -290,6 +294,11 @@ impl FastEngine {
     /// [`captures`](Self::captures) of the first match that begins at or after `start` (a
     /// character boundary): assertions still see the text before it (`\b`, `^`, `\A`).
     pub(super) fn captures_at(&self, text: &str, start: usize) -> Option<Groups> {
+        if let Some(runs) = self.plain_runs(text) {
+            let mut groups = [None; MOST_GROUPS];
+            runs.find_at(text, start, &mut groups)?;
+            return Some(groups[..runs.groups()].to_vec());
+        }
         if let Some(second) = self.second_tier(&text[start..]) {
             if let Some(short) = self.short_tier(second, text) {
                 let mut first = None;
@@ -336,14 +345,14 @@ impl FastEngine {
         text: &str,
         mut each: impl FnMut(&[Option<(usize, usize)>]) -> Result<(), E>,
     ) -> Result<(), E> {
+        if let Some(runs) = self.plain_runs(text) {
+            return runs.each_match(text, each);
+        }
         // (one buffer for the ranges of every match)
         let mut groups = GroupBuf::new();
         let whole = |start, end| std::iter::once(Some((start, end)));
         if let Some(second) = self.second_tier(text) {
             if let Some(short) = self.short_tier(second, text) {
-                if let Some(runs) = short.plain_runs() {
-                    return short.each_runs_match(runs, text, each);
-                }
                 return short.each_match(text, 0, |caps| each(groups.fill_caps(caps)));
             }
             // (the engine's `find_iter` and `captures_iter`, with the kept cache)
@@ -409,6 +418,20 @@ impl FastEngine {
         text: &str,
         mut each: impl FnMut(&mut [Option<(usize, usize)>]) -> Result<Option<usize>, E>,
     ) -> Result<(), E> {
+        if let Some(runs) = self.plain_runs(text) {
+            let mut groups = [None; MOST_GROUPS];
+            let mut at = 0;
+            while at <= text.len() {
+                if runs.find_at(text, at, &mut groups).is_none() {
+                    break;
+                }
+                match each(&mut groups[..runs.groups()])? {
+                    Some(next) => at = next,
+                    None => break,
+                }
+            }
+            return Ok(());
+        }
         // (one buffer for the ranges of every match)
         let mut groups = GroupBuf::new();
         if let Some(second) = self.second_tier(text) {
@@ -490,15 +513,37 @@ impl FastEngine {
         tiers
             .short
             .get_or_init(|| {
-                let parsed;
-                let (nfa, hir) = match &tiers.first {
-                    FirstTier::Nfa(nfa) => (nfa.backtrack.get_nfa().clone(), &nfa.hir),
+                let nfa = match &tiers.first {
+                    FirstTier::Nfa(nfa) => nfa.backtrack.get_nfa().clone(),
                     FirstTier::Lite(re) => {
-                        parsed = regex_syntax::Parser::new().parse(re.as_str()).ok()?;
-                        (COMPILER.with(|c| c.build_from_hir(&parsed).ok())?, &parsed)
+                        let parsed = regex_syntax::Parser::new().parse(re.as_str()).ok()?;
+                        COMPILER.with(|c| c.build_from_hir(&parsed).ok())?
                     }
                 };
-                ShortTier::new(nfa, hir)
+                ShortTier::new(nfa)
+            })
+            .as_ref()
+    }
+
+    /// The pattern's steps ([`Runs`]) to match `text` by, when it is short (see
+    /// [`SHORT_CAPTURES`]: a run tried at each place a match can begin is as long as the
+    /// text at most) and the pattern of the plain shape.
+    #[inline]
+    fn plain_runs(&self, text: &str) -> Option<&Runs> {
+        if text.len() > SHORT_CAPTURES {
+            return None;
+        }
+        let tiers = &*self.0;
+        if let Some(runs) = tiers.runs.get() {
+            return runs.as_ref();
+        }
+        tiers
+            .runs
+            .get_or_init(|| match &tiers.first {
+                FirstTier::Nfa(nfa) => Runs::new(&nfa.hir),
+                FirstTier::Lite(re) => {
+                    Runs::new(&regex_syntax::Parser::new().parse(re.as_str()).ok()?)
+                }
             })
             .as_ref()
     }
@@ -674,15 +719,13 @@ impl NfaTier {
 impl ShortTier {
     /// The one-pass DFA of a pattern's NFA, and the bytes its matches can begin with;
     /// `None` when the pattern is not one-pass.
-    fn new(nfa: NFA, hir: &Hir) -> Option<ShortTier> {
+    fn new(nfa: NFA) -> Option<ShortTier> {
         let (first, empty) = first_bytes(&nfa);
-        let groups = nfa.group_info().group_len(regex_automata::PatternID::ZERO);
         let dfa = onepass::DFA::new_from_nfa(nfa).ok()?;
         Some(ShortTier {
             dfa,
             first,
             empty,
-            runs: Runs::new(hir, groups),
             cache: Mutex::new(None),
         })
     }
@@ -723,51 +766,6 @@ impl ShortTier {
         }
         *self.kept_cache() = Some(scratch);
         result
-    }
-
-    /// The pattern's steps when it is of the plain shape ([`Runs`]) with few groups (the
-    /// ranges fit [`GroupBuf`]'s on the stack) and cannot match the empty string.
-    fn plain_runs(&self) -> Option<&Runs> {
-        self.runs
-            .as_ref()
-            .filter(|r| !self.empty && r.groups() <= SMALL_GROUPS)
-    }
-
-    /// [`ShortTier::each_match`] from the start for a pattern of the plain shape
-    /// ([`ShortTier::plain_runs`]): matched by its steps at each place a match can begin,
-    /// into slots on the stack, each match's ranges read from them, without the DFA's
-    /// scratch space (taken out and put back under its lock) or its captures (whose
-    /// groups are found through their table): stdlib `fact`'s `scan`. Its matches are
-    /// never empty: the next search starts where one ended.
-    fn each_runs_match<E>(
-        &self,
-        runs: &Runs,
-        text: &str,
-        mut each: impl FnMut(&[Option<(usize, usize)>]) -> Result<(), E>,
-    ) -> Result<(), E> {
-        let n = runs.groups();
-        let mut slots = [None; 2 * SMALL_GROUPS];
-        let mut groups = [None; SMALL_GROUPS];
-        let bytes = text.as_bytes();
-        let mut at = 0;
-        while at < bytes.len() {
-            if self.first[usize::from(bytes[at])] && runs.match_at(bytes, at, &mut slots) {
-                for (g, pair) in groups[..n].iter_mut().zip(slots.chunks_exact(2)) {
-                    *g = match (pair[0], pair[1]) {
-                        (Some(start), Some(end)) => Some((start.get(), end.get())),
-                        _ => None,
-                    };
-                }
-                let end = groups[0].map_or(at, |(_, end)| end);
-                each(&groups[..n])?;
-                if end > at {
-                    at = end;
-                    continue;
-                }
-            }
-            at = next_char(text, at);
-        }
-        Ok(())
     }
 
     /// [`FastEngine::resume_matches`] on this tier: the anchored match at the first place
@@ -816,11 +814,6 @@ impl ShortTier {
             None => self.empty,
         };
         if can_begin {
-            if let Some(runs) = &self.runs {
-                let found = runs.match_at(text.as_bytes(), at, caps.slots_mut());
-                caps.set_pattern(found.then_some(regex_automata::PatternID::ZERO));
-                return found;
-            }
             let input = Input::new(text).range(at..).anchored(Anchored::Yes);
             // (no error: the search is anchored and the DFA has no quit bytes)
             if self.dfa.try_search(cache, &input, caps).is_err() {
@@ -844,15 +837,6 @@ impl ShortTier {
     fn kept_cache(&self) -> std::sync::MutexGuard<'_, Option<Box<ShortScratch>>> {
         self.cache.lock().unwrap_or_else(PoisonError::into_inner)
     }
-}
-
-/// The offset of the character after the one at `at` (past the end: `at + 1`).
-fn next_char(text: &str, at: usize) -> usize {
-    let mut next = at + 1;
-    while next < text.len() && !text.is_char_boundary(next) {
-        next += 1;
-    }
-    next
 }
 
 /// The bytes a match of the NFA (anchored) can begin with, and whether it can match the
@@ -937,11 +921,11 @@ mod tests {
         found
     }
 
-    /// Patterns of the plain shape are matched without the one-pass DFA (`runs`), with
-    /// the DFA's answers: each pattern at every character boundary of many texts.
+    /// Patterns of the plain shape are matched by their steps (`runs`), with the one-pass
+    /// DFA's answers: each pattern at every character boundary of many texts.
     #[test]
     fn plain_patterns_match_as_the_one_pass_dfa() {
-        let patterns: [(&str, bool); 15] = [
+        let patterns: [(&str, bool); 17] = [
             (r#"([^."]+)|(?:")([^"]+)(?:")"#, true),
             (r"([a-zA-Z0-9_]+)=([a-zA-Z0-9_]*)", true),
             (r"([0-9]+)\.([0-9]+)", true),
@@ -957,34 +941,40 @@ mod tests {
             (r"(?:ab)+(c)", false),
             (r"^(a+)", false),
             (r"([a-z]*)", false),
+            (r"[0-9]*(x)|(y)[^yz]*z", true),
+            (r"(a)(b)(c)(d)(e)(f)(g)(h)", false),
         ];
         let pieces = [
-            "a", "b", "Z", "0", "9", ".", "\"", "=", "é", "-", " ", "_", "x", "y", "foo", "FOO",
-            "\n",
+            "a", "b", "Z", "0", "9", ".", "\"", "=", "é", "-", " ", "_", "x", "y", "z", "foo",
+            "FOO", "\n",
         ];
         let texts = random_texts(7, &pieces, 12);
         for (pattern, plain) in patterns {
             let hir = regex_syntax::Parser::new().parse(pattern).expect("parses");
+            let runs = Runs::new(&hir);
+            assert_eq!(runs.is_some(), plain, "/{pattern}/");
+            let Some(runs) = runs else {
+                continue;
+            };
             let nfa = COMPILER
                 .with(|c| c.build_from_hir(&hir).ok())
                 .expect("compiles");
-            let Some(with_runs) = ShortTier::new(nfa.clone(), &hir) else {
-                assert!(!plain, "/{pattern}/ is one-pass");
-                continue;
-            };
-            assert_eq!(with_runs.runs.is_some(), plain, "/{pattern}/");
-            let mut dfa_only = ShortTier::new(nfa, &hir).expect("one-pass");
-            dfa_only.runs = None;
-            let (mut a, mut b) = (with_runs.scratch(), dfa_only.scratch());
+            let dfa = ShortTier::new(nfa).expect("one-pass");
+            let mut scratch = dfa.scratch();
+            let mut groups = [None; MOST_GROUPS];
             for text in &texts {
                 for at in (0..=text.len()).filter(|&i| text.is_char_boundary(i)) {
-                    let found = with_runs.match_at(&mut a.cache, &mut a.caps, text, at);
-                    let expected = dfa_only.match_at(&mut b.cache, &mut b.caps, text, at);
-                    assert_eq!(found, expected, "/{pattern}/ on {text:?} at {at}");
-                    if found {
-                        let got: Vec<_> = ranges(&a.caps).collect();
-                        let want: Vec<_> = ranges(&b.caps).collect();
-                        assert_eq!(got, want, "/{pattern}/ on {text:?} at {at}");
+                    let found = runs.match_at(text.as_bytes(), at, &mut groups);
+                    let expected = dfa.match_at(&mut scratch.cache, &mut scratch.caps, text, at);
+                    assert_eq!(found.is_some(), expected, "/{pattern}/ on {text:?} at {at}");
+                    if expected {
+                        let want: Vec<_> = ranges(&scratch.caps).collect();
+                        assert_eq!(
+                            groups[..runs.groups()],
+                            want,
+                            "/{pattern}/ on {text:?} at {at}"
+                        );
+                        assert_eq!(found, want[0].map(|(_, end)| end));
                     }
                 }
             }
@@ -1009,8 +999,10 @@ mod tests {
             .collect()
     }
 
-    /// A plain pattern's matches found by its steps alone (`each_runs_match`) are the
-    /// one-pass DFA's (`each_match`): every match of many texts, their groups.
+    /// A plain pattern's matches found by its steps alone (`Runs::each_match`) are the
+    /// one-pass DFA's (`each_match`): every match of many texts, their groups; the first
+    /// match from each place (`captures_at`) and the matches resumed from where each one
+    /// says (`resume_matches`) too.
     #[test]
     fn plain_patterns_scan_as_the_one_pass_dfa() {
         let patterns = [
@@ -1022,9 +1014,12 @@ mod tests {
             r"x([^x]*)x|y",
             r"([^=]+)=(.*)",
             r"(a|b)c",
+            r"[0-9]*(x)|(y)[^yz]*z",
+            r"[^a]+",
         ];
         let pieces = [
-            "a", "b", "c", "Z", "0", "9", ".", "\"", "=", "é", "-", " ", "_", "x", "y", "foo", "\n",
+            "a", "b", "c", "Z", "0", "9", ".", "\"", "=", "é", "-", " ", "_", "x", "y", "z", "foo",
+            "\n",
         ];
         let texts = random_texts(11, &pieces, 14);
         for pattern in patterns {
@@ -1032,26 +1027,47 @@ mod tests {
             let nfa = COMPILER
                 .with(|c| c.build_from_hir(&hir).ok())
                 .expect("compiles");
-            let short = ShortTier::new(nfa.clone(), &hir).expect("one-pass");
-            let runs = short.plain_runs().expect("plain");
-            let mut dfa_only = ShortTier::new(nfa, &hir).expect("one-pass");
-            dfa_only.runs = None;
+            let dfa = ShortTier::new(nfa).expect("one-pass");
+            let re = FastEngine::from_pattern(pattern).expect("compiles");
+            assert!(re.plain_runs("").is_some(), "/{pattern}/ is plain");
             for text in &texts {
-                let mut by_steps = Vec::new();
-                short
-                    .each_runs_match(runs, text, |g| {
-                        by_steps.push(g.to_vec());
-                        Ok::<(), ()>(())
-                    })
-                    .unwrap();
+                let by_steps = all_matches(&re, text);
                 let mut by_dfa = Vec::new();
-                dfa_only
-                    .each_match(text, 0, |caps| {
-                        by_dfa.push(ranges(caps).collect::<Vec<_>>());
-                        Ok::<(), ()>(())
-                    })
-                    .unwrap();
+                dfa.each_match(text, 0, |caps| {
+                    by_dfa.push(ranges(caps).collect::<Vec<_>>());
+                    Ok::<(), ()>(())
+                })
+                .unwrap();
                 assert_eq!(by_steps, by_dfa, "/{pattern}/ on {text:?}");
+                for at in (0..=text.len()).filter(|&i| text.is_char_boundary(i)) {
+                    let mut first = None;
+                    let _ = dfa.each_match(text, at, |caps| {
+                        first = Some(ranges(caps).collect::<Vec<_>>());
+                        Err(())
+                    });
+                    assert_eq!(
+                        re.captures_at(text, at),
+                        first,
+                        "/{pattern}/ on {text:?} at {at}"
+                    );
+                }
+                // each match resumed from one byte past its start
+                type Each<'a> =
+                    &'a mut dyn FnMut(&mut [Option<(usize, usize)>]) -> Result<Option<usize>, ()>;
+                let resumed = |resume: &mut dyn FnMut(Each)| {
+                    let mut found = Vec::new();
+                    resume(&mut |g| {
+                        found.push(g.to_vec());
+                        Ok(g[0].map(|(start, _)| super::next_char(text, start)))
+                    });
+                    found
+                };
+                let by_steps = resumed(&mut |each| re.resume_matches(text, each).unwrap());
+                let by_dfa = resumed(&mut |each| {
+                    dfa.resume(text, |caps| each(&mut ranges(caps).collect::<Vec<_>>()))
+                        .unwrap()
+                });
+                assert_eq!(by_steps, by_dfa, "/{pattern}/ resumed on {text:?}");
             }
         }
     }

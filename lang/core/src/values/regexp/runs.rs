@@ -4,7 +4,10 @@
 //!
 //! The one-pass DFA ([`super::fast`]'s short tier) costs ~230 instructions a search and
 //! ~100 a byte of the match (each byte of a run is a match state, where it copies the
-//! groups' slots); here a run is a loop over a table of 256 booleans.
+//! groups' slots); here a run is a loop over a table of 256 booleans. A short text
+//! ([`super::fast`]'s `SHORT_CAPTURES`) is matched by the steps on either tier, the
+//! groups written as ranges at once (no slots to read them from, no engine's scratch
+//! space).
 //!
 //! A pattern is taken only where matching step by step without backtracking gives what
 //! the engines give: each alternative is tried in order at the start (leftmost-first);
@@ -35,38 +38,69 @@ enum Step {
     Close(usize),
 }
 
-/// A pattern of that shape: its alternatives' steps, and its number of groups (the whole
-/// match's included).
+/// A pattern of that shape: its alternatives, its number of groups (the whole match's
+/// included), and the bytes a match can begin with.
 #[derive(Debug)]
 pub(super) struct Runs {
-    alternatives: Vec<Vec<Step>>,
+    alternatives: Vec<Alternative>,
     groups: usize,
+    first: Box<Bytes>,
 }
 
+/// One alternative: its steps, and the groups (past the whole match) outside it, which a
+/// match by it leaves unset.
+#[derive(Debug)]
+struct Alternative {
+    steps: Vec<Step>,
+    unset: Box<[usize]>,
+}
+
+/// The most groups (the whole match's among them) a pattern taken here has: a match's
+/// ranges are held on the stack.
+pub(super) const MOST_GROUPS: usize = 8;
+
+/// The group ranges of a match (`[0]` the whole match, `None` for a group not in it).
+pub(super) type Ranges = [Option<(usize, usize)>; MOST_GROUPS];
+
 impl Runs {
-    /// The steps of a pattern of that shape with `groups` groups; `None` for any other.
-    pub(super) fn new(hir: &Hir, groups: usize) -> Option<Runs> {
+    /// The steps of a pattern of that shape; `None` for any other, or one of more than
+    /// [`MOST_GROUPS`] groups.
+    pub(super) fn new(hir: &Hir) -> Option<Runs> {
+        let groups = hir.properties().explicit_captures_len() + 1;
+        if groups > MOST_GROUPS {
+            return None;
+        }
         let branches: &[Hir] = match hir.kind() {
             HirKind::Alternation(alts) => alts,
             _ => std::slice::from_ref(hir),
         };
         let mut alternatives = Vec::with_capacity(branches.len());
+        let mut first = Box::new([false; 256]);
         for branch in branches {
             let mut steps = Vec::new();
             flatten(branch, &mut steps, true)?;
             if !plain(&steps) {
                 return None;
             }
-            alternatives.push(steps);
+            add_first_bytes(&steps, &mut first);
+            let opened: Vec<usize> = steps
+                .iter()
+                .filter_map(|s| match s {
+                    Step::Open(g) => Some(*g),
+                    _ => None,
+                })
+                .collect();
+            // (every group's index is within the ranges: none past `groups`)
+            if opened.iter().any(|g| *g >= groups) {
+                return None;
+            }
+            let unset = (1..groups).filter(|g| !opened.contains(g)).collect();
+            alternatives.push(Alternative { steps, unset });
         }
-        // (every group's slots are within the list: no index past `groups`)
-        let in_range = alternatives.iter().flatten().all(|s| match s {
-            Step::Open(g) | Step::Close(g) => *g < groups,
-            _ => true,
-        });
-        in_range.then_some(Runs {
+        Some(Runs {
             alternatives,
             groups,
+            first,
         })
     }
 
@@ -76,20 +110,15 @@ impl Runs {
     }
 
     /// The match anchored at `at` (a character boundary of `text`), its groups' ranges in
-    /// `slots` (two a group, the whole match's first; `None` for a group not in it, as the
-    /// engines' slots): whether there is one.
-    pub(super) fn match_at(
-        &self,
-        text: &[u8],
-        at: usize,
-        slots: &mut [Option<regex_automata::util::primitives::NonMaxUsize>],
-    ) -> bool {
-        use regex_automata::util::primitives::NonMaxUsize;
-        let slots = &mut slots[..2 * self.groups];
-        'alternatives: for steps in &self.alternatives {
-            slots.iter_mut().for_each(|s| *s = None);
+    /// `groups` (the whole match's first; `None` for a group not in it): where it ends,
+    /// if there is one (`groups` is left as it was, or half written, when there is none).
+    #[inline]
+    pub(super) fn match_at(&self, text: &[u8], at: usize, groups: &mut Ranges) -> Option<usize> {
+        'alternatives: for alternative in &self.alternatives {
             let mut pos = at;
-            for step in steps {
+            // (groups do not nest: one is open at a time)
+            let mut open = at;
+            for step in &alternative.steps {
                 match step {
                     Step::Literal(bytes) => {
                         if !text[pos..].starts_with(bytes) {
@@ -102,23 +131,83 @@ impl Runs {
                         _ => continue 'alternatives,
                     },
                     Step::Run(set, min) => {
-                        let begin = pos;
-                        while pos < text.len() && set[usize::from(text[pos])] {
-                            pos += 1;
-                        }
-                        if pos - begin < *min {
+                        let run = text[pos..]
+                            .iter()
+                            .take_while(|&&b| set[usize::from(b)])
+                            .count();
+                        if run < *min {
                             continue 'alternatives;
                         }
+                        pos += run;
                     }
-                    Step::Open(g) => slots[2 * g] = NonMaxUsize::new(pos),
-                    Step::Close(g) => slots[2 * g + 1] = NonMaxUsize::new(pos),
+                    Step::Open(_) => open = pos,
+                    Step::Close(g) => groups[*g] = Some((open, pos)),
                 }
             }
-            slots[0] = NonMaxUsize::new(at);
-            slots[1] = NonMaxUsize::new(pos);
-            return true;
+            for &g in alternative.unset.iter() {
+                groups[g] = None;
+            }
+            groups[0] = Some((at, pos));
+            return Some(pos);
         }
-        false
+        None
+    }
+
+    /// The first match that begins at or after `start` (a character boundary of `text`),
+    /// in `groups`: where it ends, if there is one. The leftmost match is the anchored
+    /// match at the first place one begins (each alternative tried in order there).
+    #[inline]
+    pub(super) fn find_at(&self, text: &str, start: usize, groups: &mut Ranges) -> Option<usize> {
+        let bytes = text.as_bytes();
+        let mut at = start;
+        while at < bytes.len() {
+            if self.first[usize::from(bytes[at])] {
+                if let Some(end) = self.match_at(bytes, at, groups) {
+                    return Some(end);
+                }
+            }
+            at = super::next_char(text, at);
+        }
+        None
+    }
+
+    /// Calls `each` with every match's group ranges in turn (as the engines'
+    /// `captures_iter` finds them: a match is never empty, so the next begins at or after
+    /// the end of the last), stopping at its first error.
+    pub(super) fn each_match<E>(
+        &self,
+        text: &str,
+        mut each: impl FnMut(&[Option<(usize, usize)>]) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let mut groups: Ranges = [None; MOST_GROUPS];
+        let mut at = 0;
+        while let Some(end) = self.find_at(text, at, &mut groups) {
+            each(&groups[..self.groups])?;
+            at = end;
+        }
+        Ok(())
+    }
+}
+
+/// Adds the bytes an alternative's match can begin with: those of its steps up to the
+/// first that must consume a byte.
+fn add_first_bytes(steps: &[Step], first: &mut Bytes) {
+    for step in steps {
+        match step {
+            Step::Literal(bytes) => {
+                first[usize::from(bytes[0])] = true;
+                return;
+            }
+            Step::One(set) | Step::Run(set, _) => {
+                for (f, s) in first.iter_mut().zip(set.iter()) {
+                    *f |= *s;
+                }
+                if matches!(step, Step::One(_) | Step::Run(_, 1..)) {
+                    return;
+                }
+            }
+            Step::Open(_) | Step::Close(_) => {}
+        }
     }
 }
 
