@@ -91,7 +91,7 @@ fn formats_of(v: &Value) -> Formats<'_> {
     }
 }
 
-fn text<'a>(v: Option<&'a Value>) -> Option<&'a str> {
+fn text(v: Option<&Value>) -> Option<&str> {
     v.and_then(Value::as_str)
 }
 
