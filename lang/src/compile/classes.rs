@@ -1164,6 +1164,13 @@ impl Evaluator {
                     ..e
                 }
             });
+        // A pattern Ruby cannot compile, met by a parameter's check (which deferred it):
+        // the reference's compilation fails there, naming Ruby's exception.
+        if crate::limits::deferred_pending() {
+            if let Some(d) = crate::limits::take_deferred_error() {
+                return Err(catalog_compiler_failed(d));
+            }
+        }
         // (`:break error` stops in the instance's scope, where its parameters are bound)
         let bound = match bound {
             Err(e) if self.debugging => {
@@ -1464,4 +1471,25 @@ fn located_at_definition(e: Error, source: &Source, at: Span) -> Error {
         message: format!("{} {location}", e.message),
         ..e
     }
+}
+
+/// The reference's error for a deferred error its compiler meets outside any expression (a
+/// define instance's parameter check at the finishing steps): for a pattern Ruby cannot
+/// compile (Ruby's message and the pattern, `premature end of char-class: /[a-/`; a match
+/// that gave up says `... matching /P/`), `Puppet::Parser::CatalogCompiler failed with
+/// error RegexpError: ...`; any other as it is.
+fn catalog_compiler_failed(d: Error) -> Error {
+    if d.kind == crate::ErrorKind::Limit
+        && d.message.ends_with('/')
+        && !d.message.contains(" matching /")
+    {
+        return Error::new(
+            crate::ErrorKind::Failed,
+            format!(
+                "Puppet::Parser::CatalogCompiler failed with error RegexpError: {}",
+                d.message
+            ),
+        );
+    }
+    d
 }

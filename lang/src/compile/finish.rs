@@ -30,6 +30,15 @@ fn relation_param(name: &str) -> Option<(RelationKind, bool)> {
     }
 }
 
+/// A relationship's operand, evaluated.
+enum Operand {
+    /// A collector or a chain, with the resources it denotes.
+    Denoting(Value, Vec<Endpoint>),
+    /// Any other value, with where its expression is, checked once both operands are
+    /// evaluated.
+    Value(Value, Span),
+}
+
 impl Evaluator {
     /// `left -> right` (and the other arrows): remembered for the finishing steps; the value
     /// is the right operand's.
@@ -57,8 +66,12 @@ impl Evaluator {
         right: &Expr,
         span: Span,
     ) -> EvalResult<(Value, Vec<Endpoint>)> {
-        let (left_value, sources) = self.relationship_operand(left, op)?;
-        let (value, mut targets) = self.relationship_operand(right, op)?;
+        // (both operands evaluated before either is checked, as the reference's binary
+        // expression: `no -> f()` fails in `f`)
+        let left = self.relationship_operand(left)?;
+        let right = self.relationship_operand(right)?;
+        let (left_value, sources) = self.relationship_endpoints(left, op)?;
+        let (value, mut targets) = self.relationship_endpoints(right, op)?;
         // A collector on the right stands for the left operand where it matches nothing,
         // where it is a relationship's source: the next arrow of a chain, or this one's
         // when the arrow points left (`X <- C` is `X -> X` then, as in the reference).
@@ -83,13 +96,9 @@ impl Evaluator {
         Ok(next)
     }
 
-    /// An operand's value and the resources it denotes (a collector denotes what it
-    /// matches in the end; a chain its right-most operand).
-    fn relationship_operand(
-        &mut self,
-        e: &Expr,
-        op: RelationOp,
-    ) -> EvalResult<(Value, Vec<Endpoint>)> {
+    /// An operand evaluated: with the resources it denotes when it is a collector (what it
+    /// matches in the end) or a chain (its right-most operand), else its value to check.
+    fn relationship_operand(&mut self, e: &Expr) -> EvalResult<Operand> {
         match &e.kind {
             ExprKind::Collector { .. } => {
                 let v = self.eval(e)?;
@@ -98,15 +107,31 @@ impl Evaluator {
                     index,
                     empty_alternative: Vec::new(),
                 };
-                Ok((v, vec![collector]))
+                Ok(Operand::Denoting(v, vec![collector]))
             }
-            ExprKind::Relationship(op, l, r) => self.chain(*op, l, r, e.span),
-            ExprKind::Paren(x) => self.relationship_operand(x, op),
+            ExprKind::Relationship(op, l, r) => {
+                let (v, endpoints) = self.chain(*op, l, r, e.span)?;
+                Ok(Operand::Denoting(v, endpoints))
+            }
+            ExprKind::Paren(x) => self.relationship_operand(x),
             _ => {
                 let outer = std::mem::replace(&mut self.arrow_operand, true);
                 let v = self.eval(e);
                 self.arrow_operand = outer;
-                let v = v?;
+                Ok(Operand::Value(v?, e.span))
+            }
+        }
+    }
+
+    /// An operand's value and the resources it denotes, or why it denotes none.
+    fn relationship_endpoints(
+        &mut self,
+        operand: Operand,
+        op: RelationOp,
+    ) -> EvalResult<(Value, Vec<Endpoint>)> {
+        match operand {
+            Operand::Denoting(v, endpoints) => Ok((v, endpoints)),
+            Operand::Value(v, span) => {
                 if let Value::Type(_) = &v {
                     if let Some(bad) = invalid_reference(&v) {
                         return Err(Error::new(
@@ -128,7 +153,7 @@ impl Evaluator {
                     return Err(Error::eval(format!(
                         "Error while evaluating a '{symbol}' expression, The expression <{bad}> is not a valid type specification."
                     ))
-                    .at(e.span)
+                    .at(span)
                     .into());
                 }
                 let mut refs = Vec::new();
@@ -153,7 +178,7 @@ impl Evaluator {
                         "Illegal relationship operand, can not form a relationship with {}. A Catalog type is required.",
                         crate::describe::a_an(&v)
                     ))
-                    .at(e.span)
+                    .at(span)
                     .into());
                 }
                 let endpoints = refs

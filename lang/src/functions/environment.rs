@@ -31,11 +31,14 @@ fn ruby_to_i(v: &Value) -> i64 {
     }
 }
 
-/// Ruby's `Array#join` of one element: nested arrays joined with the separator.
+/// Ruby's `Array#join` of one element as the older function API hands it over: nested
+/// arrays joined with the separator, a hash as its Ruby `inspect` (`{"a"=>nil, "r"=>"/b/"}`:
+/// a regexp, a time value, a version are strings of their Puppet form, as at the top).
 fn join_part(v: &Value) -> String {
     match v {
         Value::Undef => String::new(),
         Value::Array(a) => a.iter().map(join_part).collect::<Vec<_>>().join(":"),
+        Value::Hash(_) => crate::format::ruby::inspect(v),
         other => to_display(other),
     }
 }

@@ -31,9 +31,13 @@ fn ruby_regex_error(source: &str, options: &str, detail: &str) -> Error {
     } else if d.contains("invalid repetition count") || has_inverted_repeat(source) {
         "upper is smaller than lower in repeat range"
     } else {
-        return Error::eval(format!("{detail}: /{source}/{options}"));
+        detail
     };
-    Error::eval(format!("{what}: /{source}/{options}"))
+    // (the pattern as Ruby's message writes it: a `/` escaped, control characters as
+    // `\xNN`, non-ASCII ones as `\uNNNN` when the pattern also holds a character Ruby
+    // does not print as it is)
+    let shown = crate::syntax::ruby_regexp::ruby_description(source);
+    Error::eval(format!("{what}: {shown}{options}"))
 }
 
 /// Whether a pattern has a repeat range like `{2,1}`.

@@ -122,6 +122,30 @@ fn constructor_errors_match_the_reference() {
         ),
         ("SemVer()", vec![], crate::versions::semver_new),
         ("SemVerRange()", vec![], crate::versions::semver_range_new),
+        // (session 45: described by the generic mismatch descriptions)
+        (
+            "Timespan([])",
+            vec![Value::empty_array()],
+            crate::time::timespan_new,
+        ),
+        (
+            "Timestamp('x', ['%Y', []])",
+            vec![
+                "x".into(),
+                Value::array(vec!["%Y".into(), Value::empty_array()]),
+            ],
+            crate::time::timestamp_new,
+        ),
+        (
+            "SemVer(1,2,3,4)",
+            vec![i(1), i(2), i(3), i(4)],
+            crate::versions::semver_new,
+        ),
+        (
+            "SemVerRange({})",
+            vec![h(&[])],
+            crate::versions::semver_range_new,
+        ),
     ];
     let mut out = String::new();
     for (src, args, f) in cases {

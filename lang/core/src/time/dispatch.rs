@@ -1,46 +1,106 @@
-//! The reference's wording when a constructor's arguments match none of its signatures.
+//! The constructors' signatures (`Timespan.new`, `Timestamp.new`, `SemVer.new`,
+//! `SemVerRange.new`) as typed parameters: which one takes a call's arguments, and the
+//! reference's error when none does, each parameter's reasons the generic mismatch
+//! descriptions (`types::mismatch`), as for every other function.
 
 use crate::error::Error;
-use crate::values::{Map, Value};
+use crate::types::{self, PType};
+use crate::values::Value;
+use std::cell::RefCell;
+use std::rc::Rc;
 
-/// One signature as the reference prints it, with its argument count range.
+/// One signature: as the reference prints it, its parameters (name and type, in the
+/// signatures' type language, `types::typesrc`), and how many of them are required.
 pub(crate) struct Signature {
     pub text: &'static str,
+    pub params: &'static [(&'static str, &'static str)],
     pub min: usize,
-    pub max: usize,
+}
+
+impl Signature {
+    fn max(&self) -> usize {
+        self.params.len()
+    }
+
+    /// The parameters' types, parsed once per thread.
+    fn types(&self) -> Rc<[PType]> {
+        thread_local! {
+            static TYPES: RefCell<rustc_hash::FxHashMap<&'static str, Rc<[PType]>>> =
+                RefCell::default();
+        }
+        if let Some(t) = TYPES.with(|m| m.borrow().get(self.text).cloned()) {
+            return t;
+        }
+        let parsed: Rc<[PType]> = self
+            .params
+            .iter()
+            .map(|(_, src)| types::typesrc::parse_type(src).expect("a constructor's type"))
+            .collect();
+        TYPES.with(|m| m.borrow_mut().insert(self.text, parsed.clone()));
+        parsed
+    }
+
+    fn takes(&self, args: &[Value]) -> bool {
+        (self.min..=self.max()).contains(&args.len())
+            && args
+                .iter()
+                .zip(self.types().iter())
+                .all(|(a, t)| types::is_instance(t, a))
+    }
+
+    /// Why the signature refuses `args`: the count, else the first parameter's reasons.
+    fn reasons(&self, args: &[Value]) -> Vec<String> {
+        if let Some(r) = arity_reason(self, args.len()) {
+            return vec![r];
+        }
+        let types = self.types();
+        for ((name, _), (t, a)) in self.params.iter().zip(types.iter().zip(args)) {
+            // (as the reference, by the argument's inferred type: one its type takes is
+            // no reason)
+            if types::is_instance(t, a) || types::is_assignable(t, &types::infer(a)) {
+                continue;
+            }
+            let lines = types::mismatch::describe_mismatches(t, a);
+            if !lines.is_empty() {
+                return lines
+                    .iter()
+                    .map(|l| format!("parameter '{name}' {l}"))
+                    .collect();
+            }
+        }
+        Vec::new()
+    }
+}
+
+/// The first signature that takes `args`, `None` when none does.
+pub(crate) fn select(sigs: &[Signature], args: &[Value]) -> Option<usize> {
+    sigs.iter().position(|s| s.takes(args))
 }
 
 /// `expects 1 argument, got 2`, or `None` when the count fits.
-pub(crate) fn arity_reason(sig: &Signature, got: usize) -> Option<String> {
-    if (sig.min..=sig.max).contains(&got) {
+fn arity_reason(sig: &Signature, got: usize) -> Option<String> {
+    let (min, max) = (sig.min, sig.max());
+    if (min..=max).contains(&got) {
         return None;
     }
-    Some(if sig.min == sig.max {
-        match sig.min {
+    Some(if min == max {
+        match min {
             0 => format!("expects no arguments, got {got}"),
             1 => format!("expects 1 argument, got {got}"),
             n => format!("expects {n} arguments, got {got}"),
         }
     } else {
-        format!(
-            "expects between {} and {} arguments, got {got}",
-            sig.min, sig.max
-        )
+        format!("expects between {min} and {max} arguments, got {got}")
     })
 }
 
-/// The error listing every signature with why it rejected the arguments. When every
-/// signature rejects the argument count, the short form `'NAME' expects ...` is used.
-pub(crate) fn mismatch(
-    function: &str,
-    sigs: &[Signature],
-    args: &[Value],
-    reasons: &[Vec<String>],
-) -> Error {
+/// The error listing every signature with why it refused the arguments. When every
+/// signature refuses the argument count, the short form `'NAME' expects ...` is used.
+pub(crate) fn mismatch(function: &str, sigs: &[Signature], args: &[Value]) -> Error {
     let got = args.len();
     if sigs.iter().all(|s| arity_reason(s, got).is_some()) {
         let min = sigs.iter().map(|s| s.min).min().unwrap_or(0);
-        let max = sigs.iter().map(|s| s.max).max().unwrap_or(0);
+        let max = sigs.iter().map(Signature::max).max().unwrap_or(0);
         let got_text = if got == 0 {
             "none".to_string()
         } else {
@@ -57,79 +117,11 @@ pub(crate) fn mismatch(
         ));
     }
     let mut msg = format!("The function '{function}' was called with arguments it does not accept. It expects one of:");
-    for (sig, why) in sigs.iter().zip(reasons) {
+    for sig in sigs {
         msg.push_str(&format!("\n  ({})", sig.text));
-        for r in why {
+        for r in sig.reasons(args) {
             msg.push_str(&format!("\n    rejected: {r}"));
         }
     }
     Error::eval(msg)
-}
-
-/// The name of a value's type as the reference shows it after `got`.
-pub(crate) fn got(v: &Value) -> String {
-    match v {
-        Value::Undef => "Undef".into(),
-        Value::Default => "Default".into(),
-        Value::Boolean(_) => "Boolean".into(),
-        Value::Integer(_) => "Integer".into(),
-        Value::Float(_) => "Float".into(),
-        Value::String(_) => "String".into(),
-        Value::Regexp(_) => "Regexp".into(),
-        Value::Array(_) => "Tuple".into(),
-        Value::Hash(_) => "Struct".into(),
-        Value::Type(_) => "Type".into(),
-        Value::Timespan(_) => "Timespan".into(),
-        Value::Timestamp(_) => "Timestamp".into(),
-        Value::SemVer(_) => "SemVer".into(),
-        Value::SemVerRange(_) => "SemVerRange".into(),
-        Value::Sensitive(_) => "Sensitive".into(),
-        Value::Iterator(_) => "Iterator".into(),
-        Value::Binary(_) => "Binary".into(),
-        Value::Object(o) => o.typ.label().into(),
-        Value::Uri(_) => "URI".into(),
-    }
-}
-
-/// A value's check as [`struct_reasons`]' `entry` gives it: `expects WHY` when refused.
-pub(crate) fn expects<T>(check: Result<T, String>) -> Option<Vec<String>> {
-    check.err().map(|why| vec![format!("expects {why}")])
-}
-
-/// Why a constructor's hash argument `param` is refused, worded as the reference describes a
-/// Struct mismatch: the struct's keys (`keys`, in its order) first, a required one missing
-/// or its value refused (`entry` gives the reasons after `entry 'KEY'`, none when the value
-/// is fine), then the hash's keys the struct does not have, in the hash's order.
-pub(crate) fn struct_reasons(
-    param: &str,
-    h: &Map,
-    required: &[&str],
-    keys: &[&str],
-    entry: &dyn Fn(&str, &Value) -> Option<Vec<String>>,
-) -> Vec<String> {
-    let mut out = Vec::new();
-    for key in keys {
-        match h.get(&Value::from(*key)) {
-            None if required.contains(key) => out.push(format!(
-                "parameter '{param}' expects a value for key '{key}'"
-            )),
-            None => {}
-            Some(v) => {
-                for tail in entry(key, v).unwrap_or_default() {
-                    out.push(format!("parameter '{param}' entry '{key}' {tail}"));
-                }
-            }
-        }
-    }
-    for k in h.keys() {
-        match k.as_str() {
-            Some(key) if keys.contains(&key) => {}
-            Some(key) => out.push(format!("parameter '{param}' unrecognized key '{key}'")),
-            None => out.push(format!(
-                "parameter '{param}' unrecognized key {}",
-                crate::format::to_programmatic(k)
-            )),
-        }
-    }
-    out
 }

@@ -14,8 +14,8 @@ enum Arg {
     Default,
     Str(Rc<str>),
     Regex(Rc<Regexp>),
-    /// `{'key' => Type, ...}` (a Struct's members; plain string keys only).
-    Members(Vec<(Rc<str>, PType)>),
+    /// `{'key' => Type, Optional['key'] => Type, ...}` (a Struct's members; string keys).
+    Members(Vec<(Rc<str>, crate::types::KeyKind, PType)>),
 }
 
 struct Parser<'a> {
@@ -121,15 +121,26 @@ impl Parser<'_> {
                 if self.eat('}') {
                     return Ok(Arg::Members(members));
                 }
+                let optional = self.rest().starts_with("Optional[");
+                if optional {
+                    self.pos += "Optional[".len();
+                }
                 let Arg::Str(key) = self.parse_arg()? else {
                     return Err(format!("expected a quoted key at {:?}", self.rest()));
                 };
+                if optional && !self.eat(']') {
+                    return Err(format!("expected ']' at {:?}", self.rest()));
+                }
                 self.skip_ws();
                 if !self.rest().starts_with("=>") {
                     return Err(format!("expected '=>' at {:?}", self.rest()));
                 }
                 self.pos += 2;
-                members.push((key, self.parse_type()?));
+                let kind = match optional {
+                    true => crate::types::KeyKind::Optional,
+                    false => crate::types::KeyKind::Plain,
+                };
+                members.push((key, kind, self.parse_type()?));
                 if !self.eat(',') && !self.rest().starts_with('}') {
                     return Err(format!("expected ',' or '}}' at {:?}", self.rest()));
                 }
@@ -205,6 +216,32 @@ const LOCAL_TYPES: &[(&str, &str)] = &[
          'override' => Optional[Hash[String, Any]], \
          'default_values_hash' => Optional[Hash[String, Any]], \
          'merge' => Optional[MergeType]}]",
+    ),
+    // the constructors' (`Timespan.new`, `Timestamp.new`, `SemVer.new`, `SemVerRange.new`)
+    ("Formats", "Variant[String[2], Array[String[2], 1]]"),
+    ("PositiveInteger", "Integer[0]"),
+    (
+        "SemVerPattern",
+        r"Pattern[/\A(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-([0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*))?(?:\+([0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*))?\Z/]",
+    ),
+    // (the reference's is `/\A(?<part>[0-9A-Za-z-]+)(?:\.\g<part>)*\Z/`, Onigmo's call of
+    // the group, which prepl's engines lack: the same language without it, shown as the
+    // reference's by `versions::construct`)
+    (
+        "SemVerQualifier",
+        r"Pattern[/\A(?<part>[0-9A-Za-z-]+)(?:\.[0-9A-Za-z-]+)*\Z/]",
+    ),
+    (
+        "SemVerHash",
+        "Struct[{'major' => PositiveInteger, 'minor' => PositiveInteger, \
+         'patch' => PositiveInteger, Optional['prerelease'] => SemVerQualifier, \
+         Optional['build'] => SemVerQualifier}]",
+    ),
+    ("SemVerRangeString", "String[1]"),
+    (
+        "SemVerRangeHash",
+        "Struct[{'min' => Variant[Default, SemVer], Optional['max'] => Variant[Default, SemVer], \
+         Optional['exclude_max'] => Boolean}]",
     ),
 ];
 
@@ -301,9 +338,9 @@ fn build(name: &str, args: Vec<Arg>) -> Result<PType, String> {
             Some(Arg::Members(members)) => PType::Struct(Some(
                 members
                     .into_iter()
-                    .map(|(key, value)| crate::types::StructMember {
+                    .map(|(key, key_kind, value)| crate::types::StructMember {
                         key,
-                        key_kind: crate::types::KeyKind::Plain,
+                        key_kind,
                         value,
                     })
                     .collect(),
@@ -386,5 +423,29 @@ mod tests {
         );
         assert!(parse_type("Nonsense").is_err());
         assert!(parse_type("Integer[1").is_err());
+    }
+
+    /// The constructors' signatures: optional keys, their local types.
+    #[test]
+    fn parses_optional_keys_and_the_constructors_local_types() {
+        let t = parse_type("Struct[{'a' => Integer, Optional['b'] => Formats}]").unwrap();
+        assert_eq!(
+            crate::types::alias_display(&t),
+            "Struct[{'a' => Integer, Optional['b'] => Formats}]"
+        );
+        let mut map = crate::values::Map::default();
+        map.insert("a".into(), crate::values::Value::Integer(1));
+        let hash = crate::values::Value::hash(map);
+        assert!(crate::types::is_instance(&t, &hash));
+        let version = parse_type("SemVerHash").unwrap();
+        for name in ["SemVerRangeHash", "SemVerRangeString", "SemVerPattern"] {
+            assert!(parse_type(name).is_ok(), "{name}");
+        }
+        let qualifier = parse_type("SemVerQualifier").unwrap();
+        assert!(crate::types::is_instance(&qualifier, &"rc.1".into()));
+        assert!(!crate::types::is_instance(&qualifier, &"rc..1".into()));
+        assert!(parse_type("Optional['x'] => Integer").is_err());
+        assert!(crate::types::alias_display(&version).starts_with("SemVerHash = Struct[{'major'"));
+        assert!(parse_type("Struct[{Optional['b' => Integer}]").is_err());
     }
 }

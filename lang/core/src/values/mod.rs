@@ -163,7 +163,8 @@ impl PartialEq for Value {
             (Timestamp(a), Timestamp(b)) => a == b,
             (SemVer(a), SemVer(b)) => a == b,
             (SemVerRange(a), SemVerRange(b)) => a == b,
-            (Sensitive(a), Sensitive(b)) => Rc::ptr_eq(a, b),
+            // (the reference's `Sensitive#eql?`: its value's hash, so its value's `eql?`)
+            (Sensitive(a), Sensitive(b)) => Rc::ptr_eq(a, b) || a == b,
             (Iterator(a), Iterator(b)) => Rc::ptr_eq(a, b),
             (Binary(a), Binary(b)) => a == b,
             (Object(a), Object(b)) => Rc::ptr_eq(a, b) || a.equals(b),
@@ -253,7 +254,7 @@ impl Hash for Value {
             Value::Timestamp(t) => t.hash(state),
             Value::SemVer(v) => v.hash(state),
             Value::SemVerRange(r) => r.hash(state),
-            Value::Sensitive(s) => (Rc::as_ptr(s) as usize).hash(state),
+            Value::Sensitive(s) => s.hash(state),
             Value::Iterator(i) => (Rc::as_ptr(i) as usize).hash(state),
             Value::Binary(b) => b.hash(state),
             Value::Object(o) => o.hash_into(state),

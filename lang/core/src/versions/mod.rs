@@ -120,9 +120,8 @@ fn label(v: &Value) -> String {
         Value::Undef => "Undef Value".into(),
         Value::SemVer(_) => "Semver".into(),
         Value::SemVerRange(_) => "SemverRange".into(),
-        other => crate::time::dispatch::got(other)
-            .replace("Tuple", "Array")
-            .replace("Struct", "Hash"),
+        Value::Object(o) => o.typ.label().into(),
+        other => crate::types::kind_name(other).into(),
     }
 }
 

@@ -14,7 +14,8 @@ use std::rc::Rc;
 /// How a value that is not data shows in JSON and YAML: its Ruby `to_s`.
 fn ruby_to_s(v: &Value) -> String {
     match v {
-        Value::Regexp(r) => format!("(?-mix:{})", r.source()),
+        // (a `/` escaped, as Ruby keeps a literal's source)
+        Value::Regexp(_) => crate::functions::strings::ruby_to_s(v),
         Value::Sensitive(_) => "Sensitive [value redacted]".into(),
         other => crate::format::to_display(other),
     }
@@ -546,6 +547,20 @@ fn yaml_scalar_at(v: &Value, indent: usize, y: &mut YamlOut, key: bool) -> Strin
             let (t, open) = yaml_string(s, indent, col, key);
             y.open_ended |= open;
             t
+        }
+        // (Psych's tag and the regexp's `inspect`, `/a\/b/`, in the style libyaml picks for
+        // a tagged scalar of any style: plain where it may be)
+        Value::Regexp(r) => {
+            let inspect = crate::types::regexp_text(r.source());
+            let allowed = analyze(&inspect);
+            let text = if allowed.plain {
+                inspect
+            } else if allowed.single {
+                format!("'{}'", inspect.replace('\'', "''"))
+            } else {
+                double_quoted(&inspect)
+            };
+            format!("!ruby/regexp {text}")
         }
         other => {
             let (t, open) = yaml_string(&ruby_to_s(other), indent, col, key);

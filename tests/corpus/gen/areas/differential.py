@@ -1480,3 +1480,44 @@ PROGRAMS += [
     "$x += 1 +",
     "$x = 1 += 2",
 ]
+
+# (session 45, leftover6) The time and version constructors' refused calls described by
+# their typed signatures and the generic mismatch descriptions (`got Array`, `got Hash`,
+# `got Type[Integer]`, `expects a match for SemVerQualifier = ...`, a Struct's size);
+# relationship operands both evaluated before either is checked; fqdn_rand's seed as Ruby's
+# `join` writes a hash and a regexp; Sensitive values equal (`==`, `unique`, hash keys) as
+# the reference's `Sensitive#eql?` (their values' `eql?`); printing a mismatched value's
+# type for a message does not raise its pattern's error (a define's: catalog_differential);
+# regsubst's bad pattern written as Ruby's message writes it.
+PROGRAMS += [
+    "Timespan([])",
+    "Timespan('1', ['%H', 1])",
+    "Timespan('1', {})",
+    "Timespan(Integer)",
+    "Timestamp({})",
+    "Timestamp('x', ['%Y', []])",
+    "SemVer({})",
+    "SemVer({major=>1,minor=>2,patch=>3,prerelease=>1})",
+    "SemVer({major=>1,minor=>2,patch=>3,build=>[]})",
+    "SemVer(1,2,3,4)",
+    "SemVer(1,2,3,'a..b')",
+    "SemVer(1,2,3,{})",
+    "SemVerRange({})",
+    "SemVerRange(default, [])",
+    "SemVerRange({min=>default, exclude_max=>1})",
+    "[Timespan({}), Timespan({string => '1', format => ['%H', '%M']}), Timestamp({string => '2020-01-01', format => '%F', timezone => 'UTC'}), SemVer({major => 1, minor => 2, patch => 3, prerelease => 'rc.1'}), SemVer(1, 2, 3, 'a', 'b')]",
+    "no->tice(undef)",
+    "notify{'a':} Notify['a'] -> tice(undef)",
+    "'x' -> 'y' -> tice(1)",
+    "fqdn_rand(5, [0, [], {'key' => {'ab' => 3}, 42 => [true, 2], 'a' => undef}])",
+    "fqdn_rand(1000, /a\\/b/)",
+    "fqdn_rand(1000, [/a/, {'a' => /b/}])",
+    "[Sensitive(1) == Sensitive(1), Sensitive('a') == Sensitive('A'), Sensitive(1) == Sensitive(1.0), Sensitive([1]) == Sensitive([1]), Sensitive(1) in [Sensitive(1)]]",
+    "[Sensitive(1), Sensitive(1)].unique.length",
+    "[Sensitive('a'), Sensitive('A')].unique.length",
+    "{Sensitive(1) => 1, Sensitive(1) => 2}.length",
+    "function f(Integer $x) {} f(Regexp['[a-'])",
+    "function f(Integer $x) {} f([Regexp['[a-']])",
+    "regsubst('x', \"[\\t\u00e9\", 'y')",
+    "regsubst('x', 'a/(', 'y')",
+]
