@@ -272,6 +272,8 @@ fn not_numeric(v: &Value) -> Error {
     let shown = match v {
         Value::Regexp(r) => format!("(?-mix:{})", r.source()),
         Value::Iterator(_) => format!("{}-Value", crate::types::infer_generalized(v)),
+        // (the evaluator's own values: a regexp inside is a Ruby `Regexp`, `[/a/]`)
+        Value::Array(_) | Value::Hash(_) => format::ruby::inspect_objects(v),
         other => format::ruby::to_s(other),
     };
     Error::eval(format!(

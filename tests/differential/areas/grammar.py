@@ -101,14 +101,35 @@ def program(rng):
     return "\n".join(lines) + "\n"
 
 
-FLOAT = re.compile(r"\b\d+\.\d+(e[-+]?\d+)?\b")
+# (a float in text: `15.000000A` too)
+FLOAT = re.compile(r"(?<![\d.])\d+\.\d+(e[-+]?\d+)?(?![\d.])")
+TYPE_PARAMS = re.compile(r"\b([A-Z]\w*)\[[^\[\]]*\]")
 ALIAS_NORMAL = re.compile(r"(Collection)\[[^\]]*\]|(?<=Optional)\[NotUndef\]")
 REGEXP = re.compile(r"/((?:[^/\\\n]|\\.)*)/")
 
 
 def _floats_as_p(text):
-    """`text` with each float written as `%p` writes it (`1.500000` is `1.5`)."""
-    return FLOAT.sub(lambda m: repr(float(m.group(0))), text)
+    """`text` with each float rounded as `%f` writes it (`1.5` is `1.500000`, as is
+    `1.5000000000000002`)."""
+    return FLOAT.sub(lambda m: "%.6f" % float(m.group(0)), text)
+
+
+def _bare_types(text):
+    """`text` with the parameters of each type dropped (`Array[Array[Data]]` is `Array`),
+    and `Any`, `Data` and `Unit` alike (what the common type of `Undef` and another is)."""
+    while True:
+        bare = TYPE_PARAMS.sub(r"\1", text)
+        if bare == text:
+            return re.sub(r"\b(Any|Data|Unit)\b", "Any", bare)
+        text = bare
+
+
+def _optional_notundef_alias(src):
+    """Whether the program matches against an alias of `Optional[NotUndef]`."""
+    for name in re.findall(r"^type (Ga\d+) = Optional\[NotUndef\]$", src, re.M):
+        if re.search(r"(=~|!~) *%s\b|\b%s *(:|=>|,)" % (name, name), src):
+            return True
+    return False
 
 
 def _shown(answer, key):
@@ -128,12 +149,25 @@ def deviation(d):
     if "Endless recursion detected when attempting to serialize" in (e.get("error") or ""):
         return "a recursive alias (`Data`) as a parameter value: the reference cannot " \
             "serialize the catalog"
+    if (e.get("error") or "").startswith("Syntax error at '/'") and '"${/' in d["src"]:
+        return "a string starting with an interpolation whose first token is a regexp, " \
+            "after a value: the reference's lexer reads a division"
+    if _optional_notundef_alias(d["src"]):
+        return "an alias's `Optional[NotUndef]` refuses everything but undef"
     reasons = set()
     diff = (g.get("catalog_diff") or "").splitlines()
     if diff:
-        if not all("__ptype" in x for x in diff if x.lstrip().startswith("-")):
-            return None
-        reasons.add("type values as parameters in catalog JSON (Pcore objects)")
+        plus = {x.lstrip()[1:] for x in diff if x.lstrip().startswith("+")}
+        for x in diff:
+            if not x.lstrip().startswith("-"):
+                continue
+            if "__ptype" in x:
+                reasons.add("type values as parameters in catalog JSON (Pcore objects)")
+            elif "type Ga" in d["src"] and x.lstrip()[1:] in {ALIAS_NORMAL.sub(r"\1", p) for p in plus}:
+                reasons.add("an alias's normal form forgets a Collection's size and "
+                            "`Optional[NotUndef]`'s `NotUndef`")
+            else:
+                return None
     for key in ("value", "log", "error"):
         a, b = _shown(e, key), _shown(g, key)
         if a == b:
@@ -147,6 +181,8 @@ def deviation(d):
         elif "type Ga" in d["src"] and a == ALIAS_NORMAL.sub(r"\1", b):
             reasons.add("an alias's normal form forgets a Collection's size and "
                         "`Optional[NotUndef]`'s `NotUndef`")
+        elif "type(" in d["src"] and "undef" in d["src"] and _bare_types(a) == _bare_types(b):
+            reasons.add("`Undef ∪ T` is `Any` (the spec; the reference: `T`)")
         else:
             return None
     return "; ".join(sorted(reasons)) or None
