@@ -18,6 +18,7 @@ guided so that most programs evaluate; one program in five makes mistakes now an
 operand of another kind)."""
 import re
 
+from areas.catalog import ALREADY_SET, POSITION
 from areas.grammar_base import KINDS, PRIMARY, statement_safe
 from areas.grammar_catalog import resources
 from areas.grammar_exprs import Gen
@@ -149,6 +150,10 @@ def deviation(d):
     if "Endless recursion detected when attempting to serialize" in (e.get("error") or ""):
         return "a recursive alias (`Data`) as a parameter value: the reference cannot " \
             "serialize the catalog"
+    first = lambda s: POSITION.sub("", (s or "").split("\n")[0])
+    if ALREADY_SET.search(e.get("error") or "") and \
+            ALREADY_SET.sub("", first(e.get("error"))) == first(g.get("error")):
+        return "an override's 'already set' names the Ruby object of the class"
     if (e.get("error") or "").startswith("Syntax error at '/'") and '"${/' in d["src"]:
         return "a string starting with an interpolation whose first token is a regexp, " \
             "after a value: the reference's lexer reads a division"
@@ -182,7 +187,7 @@ def deviation(d):
             reasons.add("an alias's normal form forgets a Collection's size and "
                         "`Optional[NotUndef]`'s `NotUndef`")
         elif "type(" in d["src"] and "undef" in d["src"] and _bare_types(a) == _bare_types(b):
-            reasons.add("`Undef ∪ T` is `Any` (the spec; the reference: `T`)")
+            reasons.add("`Undef ∪ T` is `Any` (the spec), `T` in the reference")
         else:
             return None
     return "; ".join(sorted(reasons)) or None
