@@ -95,3 +95,12 @@ PROGRAMS += [
     "inline_epp('<%= \"${ {a => \"}\"}[a] }\\\\\"\" %>')",
     "inline_epp('<%= \"${\"a\"}\" %><%= inline_epp(\\'<%= \"${\"%>\"}\" %>\\') %>')",
 ]
+
+# --- session 45, seed 15: time arithmetic with a value that is not numeric shows it as the
+# evaluator's arithmetic does (an array in Ruby's inspect, a regexp as `(?-mix:x)`).
+PROGRAMS += [
+    "Timespan(3) + ['a', [], /x/]",
+    "Timespan(3) - {'a' => 1}",
+    "Timestamp(0) + ['a']",
+    "Timespan(3) + /x/",
+]
