@@ -770,13 +770,7 @@ pub fn validate_at(
 
 /// Whether a (lower-cased) tag is valid: `\A[[:alnum:]_][[:alnum:]_:.-]*\Z`.
 pub fn is_valid_tag(tag: &str) -> bool {
-    let tag = tag.strip_suffix('\n').unwrap_or(tag);
-    let mut chars = tag.chars();
-    let word = |c: char| c.is_alphanumeric() || c == '_';
-    match chars.next() {
-        Some(c) if word(c) => chars.all(|c| word(c) || matches!(c, ':' | '.' | '-')),
-        _ => false,
-    }
+    crate::tags::is_valid(tag)
 }
 
 /// Checks the value of a `tag` parameter as the reference does when it is set (any resource,

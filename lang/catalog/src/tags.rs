@@ -73,8 +73,10 @@ const WORD: u8 = 1;
 const INNER: u8 = 2;
 
 /// Whether the reference accepts a string as a tag: a word character, then word
-/// characters, `-`, `:` and `.`.
+/// characters, `-`, `:` and `.`, and a line break at the end now and then (its pattern
+/// ends with Ruby's `\Z`: a title `"a\n"` is a tag).
 pub fn is_valid(tag: &str) -> bool {
+    let tag = tag.strip_suffix('\n').unwrap_or(tag);
     // (ASCII, nearly all of them: by bytes, without decoding characters)
     if tag.is_ascii() {
         return match tag.as_bytes() {
@@ -195,7 +197,7 @@ mod tests {
     #[test]
     fn ascii_tags_are_checked_as_characters_are() {
         let by_chars = |tag: &str| {
-            let mut chars = tag.chars();
+            let mut chars = tag.strip_suffix('\n').unwrap_or(tag).chars();
             let word = |c: char| c.is_alphanumeric() || c == '_';
             match chars.next() {
                 Some(c) if word(c) => chars.all(|c| word(c) || matches!(c, '-' | ':' | '.')),
@@ -214,6 +216,8 @@ mod tests {
             assert_eq!(is_valid(t), by_chars(t), "{t:?}");
         }
         assert!(is_valid("caf\u{e9}") && is_valid("\u{e9}t\u{e9}") && !is_valid("\u{e9} t"));
+        // (found by the differential area `grammar`, seed 15: a title ending in a newline)
+        assert!(is_valid("r7-\n") && is_valid("\u{e9}\n") && !is_valid("\n") && !is_valid("a\n\n"));
     }
 
     /// Layers list their own tags from the inside out, then their late tags from the outside

@@ -269,13 +269,9 @@ pub(super) fn int_comparison(op: BinOp, a: i64, b: i64) -> Option<bool> {
 }
 
 fn not_numeric(v: &Value) -> Error {
-    let shown = match v {
-        Value::Regexp(r) => format!("(?-mix:{})", r.source()),
-        Value::Iterator(_) => format!("{}-Value", crate::types::infer_generalized(v)),
-        other => format::ruby::to_s(other),
-    };
     Error::eval(format!(
-        "The value '{shown}' cannot be converted to Numeric."
+        "The value '{}' cannot be converted to Numeric.",
+        format::ruby::not_numeric_shown(v)
     ))
 }
 

@@ -226,26 +226,17 @@ fn find_close(t: &str, from: usize) -> Result<(usize, bool), TemplateError> {
                 let trim = i > from && b[i - 1] == b'-';
                 return Ok((i, trim));
             }
-            b'\'' | b'"' => {
-                let quote = b[i];
-                let start = i;
-                i += 1;
-                while i < b.len() && b[i] != quote {
-                    if b[i] == b'\\' {
-                        i += 1;
-                    }
-                    i += 1;
-                }
-                if i >= b.len() {
-                    let after = if quote == b'"' { "'\"'" } else { "\"'\"" };
+            b'\'' | b'"' => match string_end(b, i) {
+                Some(end) => i = end,
+                None => {
+                    let after = if b[i] == b'"' { "'\"'" } else { "\"'\"" };
                     let message = format!(
                         "Unclosed quote after {after} followed by '{}'",
-                        followed_by(&t[start + 1..])
+                        followed_by(&t[i + 1..])
                     );
-                    return Err(TemplateError::at(&message, start + 1));
+                    return Err(TemplateError::at(&message, i + 1));
                 }
-                i += 1;
-            }
+            },
             b'#' => {
                 while i < b.len() && b[i] != b'\n' {
                     i += 1;
@@ -271,6 +262,47 @@ fn find_close(t: &str, from: usize) -> Result<(usize, bool), TemplateError> {
         }
     }
     Err(unbalanced())
+}
+
+/// Where the scan of a string literal is: in a string (its quote), or in the code of an
+/// interpolation `${...}` of a double-quoted one (how many braces it opened).
+enum Quoted {
+    Str(u8),
+    Code(usize),
+}
+
+/// The offset after the string literal whose quote is at `start` (escapes skipped; in a
+/// double-quoted string, interpolations `${...}` with their own braces and strings, as
+/// the lexer reads them: `"${"a" + "}"}"` is one string), or `None` when it does not close.
+fn string_end(b: &[u8], start: usize) -> Option<usize> {
+    let mut stack = vec![Quoted::Str(b[start])];
+    let mut i = start + 1;
+    while i < b.len() {
+        let c = b[i];
+        match stack.last_mut()? {
+            Quoted::Str(_) if c == b'\\' => i += 1,
+            Quoted::Str(q) if c == *q => {
+                stack.pop();
+                if stack.is_empty() {
+                    return Some(i + 1);
+                }
+            }
+            Quoted::Str(b'"') if c == b'$' && b.get(i + 1) == Some(&b'{') => {
+                stack.push(Quoted::Code(0));
+                i += 1;
+            }
+            Quoted::Str(_) => {}
+            Quoted::Code(_) if c == b'\'' || c == b'"' => stack.push(Quoted::Str(c)),
+            Quoted::Code(depth) if c == b'{' => *depth += 1,
+            Quoted::Code(0) if c == b'}' => {
+                stack.pop();
+            }
+            Quoted::Code(depth) if c == b'}' => *depth -= 1,
+            Quoted::Code(_) => {}
+        }
+        i += 1;
+    }
+    None
 }
 
 /// Whether a `/` after `before` starts a regexp rather than dividing.
@@ -305,11 +337,8 @@ fn param_list_end(t: &str, from: usize, end: usize) -> Option<usize> {
     while i < b.len() {
         match b[i] {
             b'\'' | b'"' => {
-                let quote = b[i];
-                i += 1;
-                while i < b.len() && b[i] != quote {
-                    i += if b[i] == b'\\' { 2 } else { 1 };
-                }
+                i = string_end(b, i)?;
+                continue;
             }
             b'[' | b'(' | b'{' => depth += 1,
             b']' | b')' | b'}' => depth = depth.saturating_sub(1),

@@ -15,6 +15,19 @@ pub fn to_s(v: &Value) -> String {
     }
 }
 
+/// How the reference's message for a value that cannot be converted to Numeric shows it
+/// (`The value '...' cannot be converted to Numeric.`): Ruby's `to_s` of the evaluator's own
+/// value, a regexp as `(?-mix:a)`, an array or hash in Ruby's `inspect` with a regexp inside
+/// as `/a/`, an iterator by its type.
+pub fn not_numeric_shown(v: &Value) -> String {
+    match v {
+        Value::Regexp(r) => format!("(?-mix:{})", r.source()),
+        Value::Iterator(_) => format!("{}-Value", crate::types::infer_generalized(v)),
+        Value::Array(_) | Value::Hash(_) => inspect_objects(v),
+        other => to_s(other),
+    }
+}
+
 /// Whether the reference hands the value to Ruby as the string of its Puppet form: a
 /// regexp (`/a/`), a version, a time value, a binary (`format`'s arguments, the older
 /// function API's `Runtime3FunctionArgumentConverter`).

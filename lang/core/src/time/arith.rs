@@ -86,7 +86,7 @@ fn not_applicable(operator: &str, a: &Value, b: &Value) -> Error {
 fn not_numeric(v: &Value) -> Error {
     Error::eval(format!(
         "The value '{}' cannot be converted to Numeric.",
-        crate::format::to_display(v)
+        crate::format::ruby::not_numeric_shown(v)
     ))
 }
 

@@ -86,6 +86,29 @@ fn parameter_list_may_be_followed_by_code_and_preceded_by_comments() {
 }
 
 #[test]
+fn strings_in_interpolations_do_not_end_the_string() {
+    // (found by the differential area `grammar`, seed 12: a parameter's default)
+    let t = "<%- |String $a = \"${case 1 { 1: { \"x\" } }}|\"| -%>b";
+    let scanned = scan(t).unwrap();
+    assert_eq!(scanned.params, Some((4, t.find("| -%>").unwrap() + 1)));
+    assert_eq!(
+        texts("<%= \"${'%>'}${\"}\"}\" %>x"),
+        ["R \"${'%>'}${\"}\"}\" ", "Tx"]
+    );
+    assert_eq!(
+        texts("<%= \"${ {a => 1}['a'] }\\\"\" %>"),
+        ["R \"${ {a => 1}['a'] }\\\"\" "]
+    );
+    // (`$` without a brace, and `${` in single quotes, are text)
+    assert_eq!(texts("<%= \"$x\" + '${' %>"), ["R \"$x\" + '${' "]);
+    let e = scan("<%= \"${\"a}\" %>").unwrap_err();
+    assert_eq!(
+        e.message,
+        "Unclosed quote after '\"' followed by '${\"a}...'"
+    );
+}
+
+#[test]
 fn unclosed_quotes_in_tags() {
     let e = scan("<%= \"unterminated %>").unwrap_err();
     assert_eq!(

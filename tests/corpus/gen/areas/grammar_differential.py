@@ -77,3 +77,30 @@ PROGRAMS += [
     "[\"\\u0008\" =~ /[\\10]/, \"\\u0001\" =~ /[\\1]/]",
     "'abcdefghijj' =~ /(a)(b)(c)(d)(e)(f)(g)(h)(i)(j)\\10/",
 ]
+
+# --- session 45, seed 7: a value that cannot be converted to Numeric shows an array or hash
+# as the evaluator's Ruby objects (a regexp inside as Ruby's `Regexp#inspect`, `/a/`).
+PROGRAMS += [
+    "-[/a/]",
+    "1 - {'a' => [/a/, 'b']}",
+    "1 + ['a', 1.5, /x\\/y/, undef]",
+    "[-[[/(?<n>b)/], default]]",
+]
+
+# --- session 45, seeds 6-12: an EPP tag's string with interpolations holding strings of
+# their own (a parameter's default, a rendered value) is one string, as the lexer reads it.
+PROGRAMS += [
+    "inline_epp('<%- |String $a = \"${case 1 { 1: { \"x\" } }}|\"| -%>[<%= $a %>]')",
+    "inline_epp('<%= \"${\\'%>\\'}${\"}\"}\" %>x')",
+    "inline_epp('<%= \"${ {a => \"}\"}[a] }\\\\\"\" %>')",
+    "inline_epp('<%= \"${\"a\"}\" %><%= inline_epp(\\'<%= \"${\"%>\"}\" %>\\') %>')",
+]
+
+# --- session 45, seed 15: time arithmetic with a value that is not numeric shows it as the
+# evaluator's arithmetic does (an array in Ruby's inspect, a regexp as `(?-mix:x)`).
+PROGRAMS += [
+    "Timespan(3) + ['a', [], /x/]",
+    "Timespan(3) - {'a' => 1}",
+    "Timestamp(0) + ['a']",
+    "Timespan(3) + /x/",
+]

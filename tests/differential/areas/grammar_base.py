@@ -1,0 +1,112 @@
+"""The area `grammar`'s generator core: the kinds of values, the operators' binding strengths,
+and the dispatcher that asks one of a kind's producers for an expression within a depth
+budget (the producers are the mixins of `grammar_exprs`, `grammar_strings` and
+`grammar_types`)."""
+import re
+
+KINDS = ["int", "float", "str", "bool", "ints", "strs", "arr", "hash", "type", "regexp"]
+# (values of the rich data types, asked for only where any kind is taken)
+RICH = "rich"
+WORDS = ["a", "b", "ab", "abc", "", "x y", "A", "Hello", "10", "é", "a,b", "0x1F"]
+ESCAPES = ["\\n", "\\t", "\\\\", "\\\"", "\\$", "\\u{41}", "\\u00e9", "\\s", "\\'", "\\r",
+           "\\u{1F600}"]
+# Binding strength of the operators (higher binds tighter; the reference's egrammar.ra).
+PRIMARY, BLOCK, SELECT, NOT, UMINUS, IN, MATCH, MUL, ADD, SHIFT, EQ, CMP, AND, OR = \
+    100, 95, 90, 85, 80, 70, 65, 60, 55, 50, 45, 40, 30, 20
+BINARY = {"*": MUL, "/": MUL, "%": MUL, "+": ADD, "-": ADD, "<<": SHIFT, ">>": SHIFT,
+          "==": EQ, "!=": EQ, "<": CMP, "<=": CMP, ">": CMP, ">=": CMP, "and": AND,
+          "or": OR, "=~": MATCH, "!~": MATCH, "in": IN}
+ELEM = {"ints": "int", "strs": "str"}
+
+
+def sq(s):
+    return "'" + s.replace("\\", "\\\\").replace("'", "\\'") + "'"
+
+
+def statement_safe(src):
+    """Whether `src` can start a statement as it is (one starting with `{`, `/`, `[`, `(`
+    or `-` would read differently after the statement before it)."""
+    return src[0] not in "{/[(-"
+
+
+class Base:
+    def __init__(self, rng):
+        self.r = rng
+        self.scope = []      # [(variable name, kind)] visible where the expression is
+        self.funcs = []      # [(name, [param kinds], return kind)]
+        self.aliases = []    # [(alias name, its type's source)]
+        self.n = 0
+        self.mistakes = 0.04 if rng.random() < 0.2 else 0.0
+        self.heredocs = []   # bodies of heredocs opened on the current line
+        self.in_string = 0   # inside an interpolation or a template (no heredoc there)
+        self.level = 0       # how deep the current expression is nested
+        self.in_function = False  # (`return` is allowed)
+
+    def line(self, src):
+        """`src` followed by the bodies of the heredocs it opened, in the order of their
+        heads on the line."""
+        # (a heredoc of an alternative the generator made but did not choose is left out)
+        heads = [(re.search(r'@\("?%s\b' % tag, src), body) for tag, body in self.heredocs]
+        docs = sorted((m.start(), body) for m, body in heads if m)
+        self.heredocs = []
+        return src + "".join("\n" + body for _, body in docs)
+
+    def fresh(self, prefix):
+        self.n += 1
+        return f"{prefix}{self.n}"
+
+    def e(self, kind, d, at=0):
+        """An expression of `kind` within depth `d`, as source that binds at least as
+        tightly as `at` (parenthesized when it does not)."""
+        r = self.r
+        if self.mistakes and r.random() < self.mistakes:
+            kind = r.choice(KINDS + ["undef"])
+        if kind == "any":
+            kind = r.choice(KINDS + ["undef", "int", "str", "arr"] +
+                            ([RICH] if r.random() < 0.3 else []))
+        self.level += 1
+        if d <= 0 or r.random() < 0.3 or self.level > 9:
+            src, p = self.leaf(kind)
+        else:
+            src, p = r.choice(self.PRODUCERS[kind] + self.COMMON)(self, kind, d - 1)
+        self.level -= 1
+        if p < at or (p < PRIMARY and r.random() < 0.05):
+            return f"({src})"
+        return src
+
+    def p(self, kind, d):
+        """An operand of a postfix operator (`.`, `[]`)."""
+        return self.e(kind, d, PRIMARY)
+
+    def var(self, kind):
+        vs = [n for n, k in self.scope if k == kind or (kind == "any")]
+        return "$" + self.r.choice(vs) if vs else None
+
+    def flat(self):
+        """Whether literals are to be flat (no elements, no interpolation) this deep."""
+        return self.level > 7
+
+    def leaf(self, kind):
+        v = self.var(kind)
+        if v and self.r.random() < 0.5:
+            return v, PRIMARY
+        return self.LITERALS[kind](self)
+
+    def body(self, kind, d, params, wrap="%s"):
+        """A lambda's body: an expression over its parameters (in `wrap`), a local variable
+        now and then."""
+        self.scope += params
+        pre = ""
+        if self.r.random() < 0.2:
+            t = self.fresh("t")
+            pre = f"${t} = {self.e(self.r.choice(KINDS), d, 0)}; "
+            self.scope.append((t, "any"))
+        src = self.e(kind, d, 0)
+        out = pre + wrap % (f"({src})" if pre and src[0] == "{" else src)
+        del self.scope[len(self.scope) - len(params) - (1 if pre else 0):]
+        return out
+
+    def statements(self, src):
+        """`src` after statements that came before it: parenthesized when it would not
+        start a statement as it is."""
+        return src if statement_safe(src) else f"({src})"

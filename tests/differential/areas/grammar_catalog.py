@@ -1,0 +1,231 @@
+"""The area `grammar`'s catalog statements: resources (titles interpolating expressions,
+arrays of titles, `*` attributes, virtual `@` and exported `@@` ones), resource defaults
+and overrides (`=>`, `+>`), classes and defines with typed parameters whose defaults read
+the earlier parameters (and `$title`/`$name`), declared by `include`, `contain`, `require`
+and the resource form, collectors with queries (and overrides, exported `<<| |>>`),
+relationships (`->`, `~>`, `<-`, `<~`, chains, arrays of references, collectors and
+declarations as operands) and `realize`."""
+from areas.grammar_base import KINDS, WORDS, sq
+from areas.grammar_types import PARAM_TYPES
+
+
+class Catalog:
+    """What a program declared, so that references name it."""
+    def __init__(self, g):
+        self.g = g
+        self.out = []
+        self.notifies = []   # titles of notify resources (virtual or not)
+        self.virtual = []    # titles of virtual or exported ones
+        self.defines = []    # [(name, [(param, kind, has default)])]
+        self.instances = []  # [(define name, title)]
+        self.classes = []    # names of classes declared
+
+    def emit(self, src):
+        self.out.append(self.g.line(src))
+
+    def ref(self):
+        """A reference to something declared (a mistake now and then: one that is not)."""
+        r = self.r
+        pool = [f"Notify[{sq(t)}]" for t in self.notifies]
+        pool += [f"{d.capitalize()}[{sq(t)}]" for d, t in self.instances]
+        pool += [f"Class[{c}]" for c in self.classes]
+        if not pool or r.random() < 0.01:
+            return f"Notify[{sq(r.choice(['nothere', 'r0']))}]"
+        return r.choice(pool)
+
+    @property
+    def r(self):
+        return self.g.r
+
+    # --- definitions ---------------------------------------------------------------------
+    def params(self, extra):
+        """Typed parameters whose defaults read the earlier ones (and `extra`, the scope's
+        own variables): [(name, kind, has default)] and their source."""
+        g, r = self.g, self.r
+        params, srcs = [], []
+        outer, g.scope = g.scope, list(extra)
+        for _ in range(r.randint(1, 3)):
+            name, kind = g.fresh("p"), r.choice(KINDS)
+            default = r.random() < 0.7
+            src = f"{r.choice(PARAM_TYPES[kind])} ${name}"
+            if default:
+                src += f" = {g.e(kind, 1, 0)}"
+            params.append((name, kind, default))
+            srcs.append(src)
+            g.scope.append((name, kind))
+        g.scope = outer
+        return params, ", ".join(srcs)
+
+    def body(self, label, params, extra):
+        """A notify of the definition's, whose message reads its parameters."""
+        g = self.g
+        outer, g.scope = g.scope, [(n, k) for n, k, _ in params] + list(extra)
+        g.in_string += 1
+        title = f'"{label}-${{title}}"' if extra else sq(label)
+        src = f"notify {{ {title}: message => {g.e('any', 2, 0)} }}"
+        if self.r.random() < 0.3:
+            src = f"Notify {{ tag => {sq(label)} }} " + src
+        g.in_string -= 1
+        g.scope = outer
+        return src
+
+    def define(self):
+        g = self.g
+        name = g.fresh("gd")
+        extra = [("title", "str"), ("name", "str")]
+        params, src = self.params(extra)
+        self.emit(f"define {name}({src}) {{ {self.body(name, params, extra)} }}")
+        self.defines.append((name, params))
+
+    def klass(self):
+        g, r = self.g, self.r
+        name = g.fresh("gc")
+        params, src = self.params([])
+        self.emit(f"class {name}({src}) {{ {self.body(name, params, [])} }}")
+        args = self.args(params, 0.4)
+        # (the include-like forms when every parameter has a default, but now and then)
+        needed = any(not dflt for _, _, dflt in params) and r.random() < 0.95
+        if needed or r.random() < 0.3:
+            self.emit(f"class {{ {sq(name)}: {args} }}")
+        else:
+            self.emit(r.choice([f"include {name}", f"contain {name}", f"require {name}",
+                                f"include({sq(name)})", f"[{sq(name)}].include"]))
+        self.classes.append(name)
+
+    def args(self, params, p, splat=False):
+        """Arguments for `params`: those without a default, others with probability `p`
+        (one of them by `* => {...}` when `splat`)."""
+        g, r = self.g, self.r
+        pairs = [(n, g.e(k, 1, 0)) for n, k, dflt in params
+                 if not dflt or r.random() < p or r.random() < 0.02]
+        if splat:
+            return "* => {" + ", ".join(f"{sq(n)} => {v}" for n, v in pairs) + "}"
+        return ", ".join(f"{n} => {v}" for n, v in pairs)
+
+    def instance(self):
+        g, r = self.g, self.r
+        name, params = r.choice(self.defines)
+        titles = [g.fresh("i") for _ in range(r.choice([1, 1, 2]))]
+        args = self.args(params, 0.5, r.random() < 0.2)
+        at = "@" if r.random() < 0.15 else ""
+        head = sq(titles[0]) if len(titles) == 1 else "[" + ", ".join(map(sq, titles)) + "]"
+        self.emit(f"{at}{name} {{ {head}: {args} }}")
+        self.instances += [(name, t) for t in titles]
+
+    # --- resources -----------------------------------------------------------------------
+    def notify(self):
+        g, r = self.g, self.r
+        t = g.fresh("r")
+        if r.random() < 0.6:
+            title, known = sq(t), True
+        else:
+            g.in_string += 1
+            title, known = f'"{t}-{g.interpolation()}"', False
+            g.in_string -= 1
+        at = r.choice(["", "", "", "", "@", "@@"])
+        tag = r.choice(["'t1'", "['t1', 't2']", "'m::n'", "'t2'"])
+        attrs = [f"message => {g.e('any', 2, 0)}", f"tag => {tag}"]
+        if r.random() < 0.2:
+            attrs.append(f"loglevel => {r.choice(['info', 'warning', sq('debug')])}")
+        r.shuffle(attrs)
+        src = f"{at}notify {{ {title}: {', '.join(attrs)} }}"
+        if known and not at and self.notifies and r.random() < 0.15:
+            # a declaration as a relationship's operand
+            src = f"{self.ref()} {r.choice(['->', '~>'])} {src}"
+        if known:
+            self.notifies.append(t)
+            if at:
+                self.virtual.append(t)
+        self.emit(src)
+
+    def default(self):
+        g, r = self.g, self.r
+        attr = r.choice([f"message => {g.e('any', 1, 0)}", f"withpath => {g.e('bool', 1, 0)}",
+                         "loglevel => 'notice'", f"tag => {sq(r.choice(['d1', 'm::n']))}"])
+        self.emit(f"Notify {{ {attr} }}")
+
+    def override(self):
+        g, r = self.g, self.r
+        if not self.notifies:
+            return
+        t = r.choice(self.notifies)
+        # (a parameter the declaration set cannot be set again from the same scope)
+        attr = r.choice([f"message => {g.e('any', 1, 0)}", "tag +> 'o1'", "message +> 'm'"]
+                        if r.random() < 0.15 else
+                        [f"withpath => {g.e('bool', 1, 0)}", "loglevel => 'info'"])
+        self.emit(f"Notify[{sq(t)}] {{ {attr} }}")
+
+    def query(self, params=None):
+        g, r = self.g, self.r
+        atoms = [f"title == {sq(r.choice(self.notifies or ['x']))}", f"tag == {sq(r.choice(['t1', 't2', 'm::n', 'o1']))}",
+                 f"message != {sq(r.choice(WORDS))}", f"title != {sq(r.choice(WORDS))}",
+                 f"message == {r.choice([sq(r.choice(WORDS)), str(r.randint(0, 9)), 'true'])}"]
+        if params:
+            # (a query's operand is a literal: a number, a string, a boolean)
+            lit = {"int": str(r.randint(0, 9)), "bool": "true"}
+            atoms = [f"{n} == {lit.get(k, sq(r.choice(WORDS)))}" for n, k, _ in params] + atoms[:2]
+        q = r.choice(atoms)
+        for _ in range(r.choice([0, 0, 1, 2])):
+            q = r.choice([f"{q} and {r.choice(atoms)}", f"{q} or {r.choice(atoms)}",
+                          f"({q}) and {r.choice(atoms)}", f"{r.choice(atoms)} or ({q})"])
+        return q
+
+    def collector(self):
+        g, r = self.g, self.r
+        if self.defines and r.random() < 0.2:
+            name, params = r.choice(self.defines)
+            coll = f"{name.capitalize()} <| {self.query(params)} |>"
+        else:
+            q = self.query() if r.random() < 0.85 else ""
+            coll = f"Notify <| {q} |>" if r.random() < 0.8 else f"Notify <<| {q} |>>"
+        k = r.randrange(4)
+        if k == 0:
+            coll += f" {{ message => {g.e('any', 1, 0)} }}"
+        elif k == 1 and (self.notifies or self.classes):
+            coll = r.choice([f"{coll} -> {self.ref()}", f"{self.ref()} ~> {coll}"])
+        self.emit(coll)
+
+    def relationship(self):
+        r = self.r
+        k = r.randrange(4 if self.notifies else 3)
+        if k == 0:
+            src = f"{self.ref()} {r.choice(['->', '~>', '<-', '<~'])} {self.ref()}"
+        elif k == 1:
+            refs = ", ".join(self.ref() for _ in range(r.randint(1, 3)))
+            src = f"[{refs}] {r.choice(['->', '~>'])} {self.ref()}"
+        elif k == 2:
+            src = f"{self.ref()} -> {self.ref()} ~> {self.ref()}"
+        else:
+            src = f"Notify[{', '.join(map(sq, self.notifies[:3]))}] -> {self.ref()}"
+        # (a resource before itself is a cycle, the reference's and prepl's error)
+        self.emit(src)
+
+    def realize(self):
+        r = self.r
+        ts = self.virtual or ["nothere"]
+        refs = [f"Notify[{sq(t)}]" for t in r.sample(ts, min(len(ts), r.randint(1, 2)))]
+        if self.instances and r.random() < 0.2:
+            d, t = r.choice(self.instances)
+            refs.append(f"{d.capitalize()}[{sq(t)}]")
+        self.emit(r.choice([f"realize({', '.join(refs)})", f"realize([{', '.join(refs)}])",
+                            f"{refs[0]}.realize"]))
+
+
+def resources(g):
+    """A program's catalog statements, in an order where references name what came
+    before (a mistake now and then)."""
+    r = g.r
+    c = Catalog(g)
+    if r.random() < 0.3:
+        c.default()
+    for _ in range(r.choice([0, 0, 1, 1, 2])):
+        c.define()
+    steps = [c.notify] * r.randint(1, 3) + [c.instance] * (r.randint(1, 2) if c.defines else 0)
+    steps += [c.klass] * r.choice([0, 0, 1, 1, 2])
+    r.shuffle(steps)
+    for step in steps:
+        step()
+    for step in r.sample([c.override, c.collector, c.relationship, c.realize, c.collector,
+                          c.relationship], r.randint(0, 4)):
+        step()
+    return c.out

@@ -1,0 +1,372 @@
+"""The area `grammar`'s expressions: numbers, booleans, arrays and hashes (literals,
+operators, access, method chains with lambdas), and the producers of any kind (`if`,
+`unless`, `case`, selectors, `with`/`then`/`lest`, calls of the program's functions); the
+generator `Gen` assembles them with the strings' and the types' producers."""
+from areas.grammar_base import (ADD, BINARY, BLOCK, ELEM, IN, KINDS, MATCH, NOT, PRIMARY, RICH,
+                                SELECT, SHIFT, UMINUS, WORDS, Base, sq)
+from areas.grammar_strings import Strings
+from areas.grammar_types import Types
+
+
+class Exprs:
+    # --- literals -----------------------------------------------------------------------
+    def lit_int(self):
+        r, n = self.r, self.r.choice([0, 1, 2, 3, 5, 7, 10, 16, 42, 100, 255])
+        f = r.randrange(6)
+        if f == 0:
+            return hex(n).replace("0x", r.choice(["0x", "0X"])), PRIMARY
+        if f == 1 and n:
+            return "0" + oct(n)[2:], PRIMARY
+        if f == 2:
+            return f"-{n}", UMINUS
+        return str(n), PRIMARY
+
+    def lit_float(self):
+        src = self.r.choice(["1.5", "0.5", "2.0", "3.25", "1e2", "1.5e-1", "0.1", "10.0",
+                             "2.5E1", "-0.5", "-2.75"])
+        return src, UMINUS if src.startswith("-") else PRIMARY
+
+    def lit_bool(self):
+        return self.r.choice(["true", "false"]), PRIMARY
+
+    def lit_array(self, kind):
+        n = 0 if self.flat() else self.r.randrange(4)
+        elem = ELEM.get(kind, "any")
+        items = [self.e(elem, 0, 0) for _ in range(n)]
+        return "[" + ", ".join(items) + ("," if items and self.r.random() < 0.1 else "") + \
+            "]", PRIMARY
+
+    def lit_hash(self):
+        r = self.r
+        pairs, keys = [], set()
+        for _ in range(0 if self.flat() else r.randrange(4)):
+            key = r.choice([sq(r.choice(WORDS)), r.choice(["a", "b", "key"]), self.e("str", 0)])
+            if key.strip("'") in keys:
+                continue  # (a literal key given twice is a validation error)
+            keys.add(key.strip("'"))
+            pairs.append(f"{key} => {self.e('any', 0, 0)}")
+        return "{" + ", ".join(pairs) + "}", PRIMARY
+
+    # --- producers of one kind ----------------------------------------------------------
+    def arith(self, kind, d):
+        r = self.r
+        op = r.choice(["+", "-", "*", "/", "%", "<<", ">>"] if kind == "int" else
+                      ["+", "-", "*", "/"])
+        a_kind = kind if kind == "int" or r.random() < 0.5 else r.choice(["int", "float"])
+        b_kind = kind if a_kind != kind else r.choice([kind, "int"])
+        left = self.e(a_kind, d, BINARY[op])
+        if op == "/" and left.endswith("}"):
+            left = f"({left})"  # (`} /` starts a regexp)
+        if op in ("/", "%") and r.random() < 0.9:
+            right = r.choice(["2", "3", "7", "-4", "1.5"] if kind == "float" else ["2", "3", "7"])
+        elif op in ("<<", ">>"):
+            right = str(r.randint(0, 6))
+        else:
+            if kind == "int" and r.random() < 0.1:
+                right = sq(str(r.randint(0, 9)))  # a numeric string converts
+            else:
+                right = self.e(b_kind, d, BINARY[op] + 1)
+        return f"{left} {op} {right}", BINARY[op]
+
+    def negate(self, kind, d):
+        operand = self.e(kind, d, UMINUS)
+        return "-" + (f"({operand})" if operand.startswith("-") else operand), UMINUS
+
+    def size(self, kind, d):
+        r = self.r
+        what = self.p(r.choice(["ints", "strs", "arr", "hash", "str"]), d)
+        return r.choice([f"size({what})", f"{what}.length", f"length({what})",
+                         f"{what}.size"]), PRIMARY
+
+    def int_conv(self, kind, d):
+        r = self.r
+        if kind == "float":
+            s = r.choice(["'1.5'", "'2e3'", "'0.25'", "'3'", "'-1.5'"])
+            return r.choice([f"Float({s})", f"Float.new({s})", f"Numeric('7.5')",
+                             f"{self.p('int', d)} + 0.5"]), ADD
+        s = r.choice(["'0x10'", "'017'", "'42'", "'-3'", "'0b101'", "' 5'", "'1_000'"])
+        return r.choice([f"Integer({s})", f"Integer.new({s})", f"Integer({s}, 10)",
+                         f"Integer('11', {r.choice([2, 8, 16])})",
+                         f"Integer({self.e('float', d)})", f"{s}.convert_to(Integer)",
+                         f"Integer({self.e('bool', d)})"]), PRIMARY
+
+    def reduce(self, kind, d):
+        r = self.r
+        src = self.p("ints", d)
+        m, x = self.fresh("m"), self.fresh("x")
+        body = self.body(kind, d, [(m, kind), (x, "int")])
+        if kind == "int" and r.random() < 0.5:
+            body = f"${m} {r.choice(['+', '-', '*'])} ${x}"
+        start = r.choice(["" if kind == "int" else f"({self.e(kind, 0, 0)})",
+                          f"({self.e(kind, 0, 0)})"])
+        return f"{src}.reduce{start} |${m}, ${x}| {{ {body} }}", PRIMARY
+
+    def index(self, kind, d):
+        r = self.r
+        if kind == "int":
+            return f"{self.p('ints', d)}[{r.randint(-3, 3)}]", PRIMARY
+        if kind == "str":
+            s = self.p("str", d)
+            return r.choice([f"{s}[{r.randint(-2, 2)}]", f"{s}[{r.randint(0, 2)}, {r.randint(-1, 3)}]",
+                             f"{self.p('strs', d)}[{r.randint(-2, 2)}]"]), PRIMARY
+        if kind in ("ints", "strs", "arr"):
+            return f"{self.p(kind, d)}[{r.randint(-2, 2)}, {r.randint(-1, 3)}]", PRIMARY
+        return f"{self.p('hash', d)}[{self.e('str', d, 0)}]", PRIMARY
+
+    def compare(self, kind, d):
+        r = self.r
+        k = r.choice(["int", "int", "float", "str", "any"])
+        ops = ["==", "!="] + (["<", "<=", ">", ">="] if k != "any" else [])
+        op = r.choice(ops)
+        b = k if k != "float" else r.choice(["int", "float"])
+        return f"{self.e(k, d, BINARY[op] + 1)} {op} {self.e(b, d, BINARY[op] + 1)}", BINARY[op]
+
+    def logic(self, kind, d):
+        r = self.r
+        op = r.choice(["and", "or"])
+        if r.random() < 0.3:
+            return "!" + self.e("bool", d, NOT), NOT
+        return f"{self.e('bool', d, BINARY[op])} {op} {self.e('bool', d, BINARY[op] + 1)}", BINARY[op]
+
+    def match(self, kind, d):
+        r = self.r
+        op = r.choice(["=~", "!~"])
+        if r.random() < 0.5:
+            rhs = r.choice([self.e("regexp", d, MATCH + 1), self.e("str", 0, MATCH + 1)])
+            return f"{self.e('str', d, MATCH)} {op} {rhs}", MATCH
+        return f"{self.e('any', d, MATCH)} {op} {self.e('type', d, MATCH + 1)}", MATCH
+
+    def in_(self, kind, d):
+        r = self.r
+        k = r.randrange(5)
+        if k == 0:
+            return f"{self.e('str', d, IN)} in {self.e('str', d, IN + 1)}", IN
+        if k == 1:
+            return f"{self.e('int', d, IN)} in {self.e('ints', d, IN + 1)}", IN
+        if k == 2:
+            return f"{self.e('str', d, IN)} in {self.e('hash', d, IN + 1)}", IN
+        if k == 3:
+            return f"{self.e(r.choice(['type', 'regexp']), d, IN)} in {self.e('arr', d, IN + 1)}", IN
+        return f"{self.e('any', d, IN)} in {self.e(r.choice(['arr', 'strs']), d, IN + 1)}", IN
+
+    def predicate(self, kind, d):
+        r = self.r
+        c = self.p(r.choice(["ints", "strs", "arr", "hash"]), d)
+        x = self.fresh("x")
+        body = self.body("bool", d, [(x, "any")])
+        return r.choice([f"{c}.any |${x}| {{ {body} }}", f"{c}.all |${x}| {{ {body} }}",
+                         f"empty({c})", f"{c}.empty", f"{self.e('any', d)} =~ NotUndef"]), PRIMARY
+
+    def array_op(self, kind, d):
+        r = self.r
+        k = r.randrange(5)
+        if k == 0:
+            op = r.choice(["+", "-"])
+            return f"{self.e(kind, d, ADD)} {op} {self.e(kind, d, ADD + 1)}", ADD
+        if k == 1:
+            elem = ELEM.get(kind, "any")
+            return f"{self.e(kind, d, SHIFT)} << {self.e(elem, d, SHIFT + 1)}", SHIFT
+        if k == 2:
+            return f"[{self.splat(kind, d)}, {self.e(ELEM.get(kind, 'any'), d, 0)}]", PRIMARY
+        if k == 3:
+            fn = r.choice(["sort", "unique", "reverse_each.map |$q| { $q }"] if kind != "arr"
+                          else ["flatten", "unique", "reverse_each.map |$q| { $q }"])
+            return f"{self.p(kind, d)}.{fn}", PRIMARY
+        if kind == "strs":
+            sep = r.choice(["','", "/,/", "''", "/b/", "'a'"])
+            return r.choice([f"split({self.e('str', d)}, {sep})",
+                             f"keys({self.e('hash', d)})", f"{self.p('hash', d)}.keys"]), PRIMARY
+        if kind == "ints":
+            return r.choice([f"{self.p('ints', d)}.map |$q| {{ $q * 2 }}",
+                             f"Integer[{r.randint(0, 2)}, {r.randint(2, 5)}].map |$q| {{ $q }}",
+                             f"{r.randint(0, 4)}.map |$q| {{ $q }}",
+                             f"[{self.e('int', d, 0)}, {self.e('int', d, 0)}].step(2)"
+                             ".map |$q| { $q }"]), PRIMARY
+        return r.choice([f"{self.p('hash', d)}.map |$k, $v| {{ [$k, $v] }}", f"values({self.e('hash', d)})",
+                         f"Array({self.e('hash', d)})", f"[{self.e('arr', d, 0)}].flatten",
+                         f"{self.p('any', d)}.with |$q| {{ [$q, $q] }}"]), PRIMARY
+
+    def splat(self, kind, d):
+        return "*" + self.e(kind, d, UMINUS)
+
+    def chain(self, kind, d):
+        """A method-call chain with lambdas over an array (map, filter, sort...)."""
+        r = self.r
+        src = self.p(kind, d)
+        elem = ELEM.get(kind, "any")
+        for _ in range(r.randint(1, 3)):
+            x = self.fresh("x")
+            k = r.randrange(4)
+            if k == 0:
+                src += f".filter |${x}| {{ {self.body('bool', d, [(x, elem)])} }}"
+            elif k == 1 and r.random() < 0.3:
+                src += self.jumping(x, elem, d)
+            elif k == 1:
+                src += f".map |${x}| {{ {self.body(elem, d, [(x, elem)])} }}"
+            elif k == 2:
+                src += r.choice([".sort", ".unique", "[0, 2]", ".slice(2).map |$s| { $s[0] }" if elem != "any" else ".flatten"])
+            else:
+                i = self.fresh("i")
+                src += f".map |${i}, ${x}| {{ {self.body(elem, d, [(i, 'int'), (x, elem)])} }}" \
+                    if elem != "any" else f".filter |${x}| {{ ${x} =~ {self.e('type', 0)} }}"
+        return src, PRIMARY
+
+    def jumping(self, x, elem, d):
+        """A lambda step that leaves its lambda now and then: `next` and `break` (with a
+        value and without), `return` in a function (from the function), in `map`, `each`,
+        `filter`, `reduce`."""
+        r = self.r
+        self.scope.append((x, elem))
+        jumps = ["next", "break"] + (["return", "return"] if self.in_function else [])
+        jump = r.choice(jumps)
+        # (a bare `next` is a name, a value: only with parentheses; `break` takes no value)
+        jump += "()" if jump == "break" or r.random() < 0.3 else f"({self.e(elem, 0, 0)})"
+        test = self.e("bool", d, 0)
+        k = r.randrange(4)
+        if k == 0:
+            out = f".map |${x}| {{ if {test} {{ {jump} }}; {self.e(elem, d, 0)} }}"
+        elif k == 1:
+            out = f".filter |${x}| {{ unless {test} {{ {jump} }}; true }}"
+        elif k == 2:
+            out = f".each |${x}| {{ if {test} {{ {jump} }} }}"
+        else:
+            m = self.fresh("m")
+            out = f".reduce |${m}, ${x}| {{ if {test} {{ {jump} }}; ${x} }}.then |$q| {{ [$q] }}"
+        self.scope.pop()
+        return out
+
+    def hash_op(self, kind, d):
+        r = self.r
+        k = r.randrange(6)
+        if k == 0:
+            return f"{self.e('hash', d, ADD)} + {self.e('hash', d, ADD + 1)}", ADD
+        if k == 1:
+            return f"{self.e('hash', d, ADD)} - {self.e(r.choice(['strs', 'hash']), d, ADD + 1)}", ADD
+        if k == 2:
+            k_, v = self.fresh("k"), self.fresh("v")
+            return f"{self.p('hash', d)}.filter |${k_}, ${v}| {{ {self.body('bool', d, [(k_, 'str'), (v, 'any')])} }}", PRIMARY
+        if k == 3:
+            return f"Hash({self.p('strs', d)}.map |$q| {{ [$q, {self.e('any', 0, 0)}] }})", PRIMARY
+        if k == 4:
+            return f"{self.p('strs', d)}.group_by |$q| {{ $q.size }}", PRIMARY
+        m, x = self.fresh("m"), self.fresh("x")
+        body = self.body('any', d, [(x, 'str')], f"${m} + {{ ${x} => %s }}")
+        return f"{self.p('strs', d)}.reduce({{}}) |${m}, ${x}| {{ {body} }}", PRIMARY
+
+    def undef_(self, kind, d):
+        r = self.r
+        return r.choice([f"{self.p('hash', d)}['missing']", f"{self.p('ints', d)}[99]",
+                         f"if {self.e('bool', d)} {{ }}", "undef",
+                         f"{self.p('any', d)}.then |$q| {{ undef }}"]), PRIMARY
+
+    # --- producers of any kind -----------------------------------------------------------
+    def cond(self, kind, d):
+        r = self.r
+        k = r.randrange(3)
+        c = self.e("bool", d, 0)
+        if k == 0 and r.random() < 0.3 and kind in ("str", "any"):
+            # a match that sets $0..$n for its branch
+            c = f"{self.e('str', d, MATCH)} =~ {r.choice(['/(a)(b)?/', '/^(.)/', '/(?<w>b)/'])}"
+            return f"if {c} {{ \"${{0}}|${{1}}|${{2}}\" }} else {{ {self.e(kind, d, 0)} }}", BLOCK
+        if k == 0:
+            tail = r.choice(["", f" else {{ {self.e(kind, d, 0)} }}",
+                             f" elsif {self.e('bool', d, 0)} {{ {self.e(kind, d, 0)} }} else {{ {self.e(kind, d, 0)} }}"])
+            return f"if {c} {{ {self.e(kind, d, 0)} }}{tail}", BLOCK
+        if k == 1:
+            return f"unless {c} {{ {self.e(kind, d, 0)} }} else {{ {self.e(kind, d, 0)} }}", BLOCK
+        c = self.e("bool", d, SELECT)
+        return f"{c} ? {{ true => {self.e(kind, d, 0)}, default => {self.e(kind, d, 0)} }}", SELECT
+
+    def selector(self, kind, d):
+        r = self.r
+        sk = r.choice(["int", "str", "any"])
+        subject = self.e(sk, d, SELECT)
+        opts = [self.option(sk, d) for _ in range(r.randint(1, 3))]
+        body = ", ".join(f"{o} => {self.e(kind, d, 0)}" for o in opts)
+        if r.random() < 0.95:
+            body += f", default => {self.e(kind, d, 0)}"
+        return f"{subject} ? {{ {body} }}", SELECT
+
+    def option(self, sk, d):
+        r = self.r
+        return r.choice([self.e(sk if sk != "any" else "int", 0, 0), self.lit_type()[0],
+                         self.lit_regexp()[0], f"[{self.e('any', 0, 0)}, {self.e('any', 0, 0)}]"])
+
+    def case(self, kind, d):
+        r = self.r
+        sk = r.choice(["int", "str", "any"])
+        if r.random() < 0.25:
+            return self.case_match(kind, d)
+        arms = []
+        for _ in range(r.randint(1, 3)):
+            opts = ", ".join(self.option(sk, d) for _ in range(r.randint(1, 2)))
+            arms.append(f"{opts}: {{ {self.e(kind, d, 0)} }}")
+        if r.random() < 0.8:
+            arms.append(f"default: {{ {self.e(kind, d, 0)} }}")
+        return f"case {self.e(sk, d, 0)} {{ {' '.join(arms)} }}", BLOCK
+
+    def case_match(self, kind, d):
+        """A `case` over a string with regexp options whose arms read `$0..$n`, and type
+        options (also of the rich types)."""
+        r = self.r
+        arms = []
+        for _ in range(r.randint(1, 3)):
+            if r.random() < 0.6:
+                rx = r.choice(["/(a)(b)?/", "/^(.)(.)?/", "/(?<w>b)/", "/é|(x) (y)/", "/\\d+/"])
+                arms.append(f"{rx}: {{ \"${{0}}|${{1}}|${{2}}\" }}")
+            else:
+                opts = ", ".join(r.choice([self.lit_type()[0], "String[3]", "Pattern[/b/]",
+                                           "Enum['a', 'ab']", "Sensitive"]) for _ in range(r.randint(1, 2)))
+                arms.append(f"{opts}: {{ {self.e(kind, d, 0)} }}")
+        if r.random() < 0.8:
+            arms.append(f"default: {{ {self.e(kind, d, 0)} }}")
+        return f"case {self.e('str', d, 0)} {{ {' '.join(arms)} }}", BLOCK
+
+    def with_(self, kind, d):
+        r = self.r
+        a_kind = r.choice(KINDS)
+        x = self.fresh("x")
+        arg = self.e(a_kind, d, 0)
+        body = self.body(kind, d, [(x, a_kind)])
+        if r.random() < 0.25:
+            v = self.e(r.choice([kind, "undef"]), d, PRIMARY)
+            return f"{v}.lest || {{ {self.e(kind, d, 0)} }}", PRIMARY
+        return r.choice([f"with({arg}) |${x}| {{ {body} }}", f"{self.p(a_kind, d)}.then |${x}| {{ {body} }}"]), PRIMARY
+
+    def call(self, kind, d):
+        fs = [f for f in self.funcs if f[2] == kind or kind == "any"]
+        if not fs:
+            return self.e(kind, d, 0), 0
+        name, params, _ = self.r.choice(fs)
+        args = [self.e(k, d, 0) for k in params]
+        if len(args) > 1 and self.r.random() < 0.3:
+            return f"{self.p(params[0], d)}.{name}({', '.join(args[1:])})", PRIMARY
+        return f"{name}({', '.join(args)})", PRIMARY
+
+
+
+class Gen(Exprs, Strings, Types, Base):
+    LITERALS = {
+        "int": Exprs.lit_int, "float": Exprs.lit_float, "str": Strings.lit_str,
+        "bool": Exprs.lit_bool, "ints": lambda g: g.lit_array("ints"),
+        "strs": lambda g: g.lit_array("strs"), "arr": lambda g: g.lit_array("arr"),
+        "hash": Exprs.lit_hash, "type": Types.lit_type, "regexp": Types.lit_regexp,
+        "undef": lambda g: ("undef", PRIMARY), RICH: Types.lit_rich,
+    }
+    PRODUCERS = {
+        "int": [Exprs.arith, Exprs.arith, Exprs.negate, Exprs.size, Exprs.int_conv, Exprs.reduce,
+                Exprs.index, Types.rich_value_of],
+        "float": [Exprs.arith, Exprs.arith, Exprs.int_conv, Exprs.negate],
+        "str": [Strings.str_fn, Strings.str_fn, Exprs.index, Strings.epp, Types.rich_value_of],
+        "bool": [Exprs.compare, Exprs.compare, Exprs.logic, Exprs.match, Exprs.in_,
+                 Types.type_cmp, Exprs.predicate, Types.rich_test],
+        "ints": [Exprs.array_op, Exprs.chain, Exprs.index],
+        "strs": [Exprs.array_op, Exprs.chain, Exprs.index],
+        "arr": [Exprs.array_op, Exprs.chain, Exprs.index],
+        "hash": [Exprs.hash_op, Exprs.hash_op],
+        "type": [Types.type_access, Types.type_access, Types.type_of],
+        "regexp": [Types.regexp_conv],
+        "undef": [Exprs.undef_],
+        RICH: [Types.rich, Types.rich],
+    }
+    COMMON = [Exprs.cond, Exprs.selector, Exprs.case, Exprs.with_, Exprs.call]

@@ -1,0 +1,159 @@
+"""The area `grammar`'s strings: quoted strings with escapes and interpolated expressions,
+heredocs with every escape flag, margins and trims, `inline_epp` with parameters, string
+functions and formats (`String(v, fmt)` with format hashes, `sprintf`) over nested values."""
+import re
+
+from areas.grammar_base import ESCAPES, PRIMARY, WORDS, sq
+
+HEREDOC_FLAGS = ["", "/n", "/t", "/$", "/L", "/nt", "/r", "/s", "/u", "/ts", "/nrtsuL$",
+                 "/$u", "/Ln"]
+HEREDOC_TEXTS = ["\\n here", "tab\\tx", "cost \\$5", "line \\", "cr\\r", "sp\\s!",
+                 "\\u{263A} smile", "caf\\u00e9", "a \\\\ b", "$", "\\ x", "%s %p"]
+FORMATS = ["'%p'", "'%#x'", "'%-10s'", "'%.2f'", "'%10.3s'", "'%#p'", "'%s'", "'%(a'",
+           "'%[a'", "'%#o'", "'%-6d'", "'%e'", "'%#b'", "'%x'", "'%05d'", "'%+.2f'",
+           "{ Integer => '%#x', Float => '%.2f' }",
+           "{ Array => { format => '%(a', separator => ';' }, String => '%-5s' }",
+           "{ Any => '%p' }", "{ Numeric => '%+08.3f', Array => '%[a', Hash => '%{h' }",
+           "{ String => '%p', Array => { separator => '' } }",
+           "{ Hash => { format => '%h', separator => ' ', separator2 => ':' } }"]
+# (a name or number alone in `${}` is a variable, also before `.` and `[`: `${0X10.then}` is
+# `$0X10.then`, `${true[0]}` `$true[0]`, which the reference's validator fails on; `${{}}` a
+# block)
+BARE = re.compile(r"[\w.+-]+")
+FIRST_WORD = re.compile(r"(true|false)\b|\{|(undef|[a-z_]\w*|\d\w*(\.\d+)?([eE]-?\d+)?)([.\[]|$)")
+SPRINTFS = ["%s-%s", "%5s|", "%-3s|%s", "%p %s", "%-10s|%p", "%.2f %s", "%#x|%p", "%d %s",
+            "%<a>s", "%{a}|%<a>-6p|"]
+
+
+class Strings:
+    def lit_str(self):
+        r = self.r
+        k = r.randrange(12)
+        if k < 4:
+            return sq(r.choice(WORDS)), PRIMARY
+        if k < 11 or self.in_string:
+            return self.dq(), PRIMARY
+        return self.heredoc(), PRIMARY
+
+    def dq(self):
+        r, parts = self.r, []
+        self.in_string += 1
+        for _ in range(r.randint(1, 3)):
+            k = r.randrange(2 if self.flat() else 4)
+            if k == 0:
+                parts.append(r.choice(WORDS).replace("\\", "\\\\").replace('"', '\\"'))
+            elif k == 1:
+                parts.append(r.choice(ESCAPES))
+            else:
+                parts.append(self.interpolation())
+        self.in_string -= 1
+        return '"' + "".join(parts) + '"'
+
+    def interpolation(self):
+        r = self.r
+        v = self.var("any")
+        if v and r.random() < 0.3:
+            return r.choice([v + r.choice([" ", "-"]), "${" + v[1:] + "}"])
+        v = self.var(r.choice(["ints", "strs", "arr", "str"]))
+        if v and r.random() < 0.3:
+            name = v[1:]
+            return r.choice(["${%s[0]}" % name, "${%s.then |$q| { $q }}" % name, "${$%s}" % name])
+        src = self.e("any", r.randint(0, 2))
+        # (a name or number alone in `${}` is a variable: `${1}` is `$1`, `${true}` `$true`,
+        # which the reference's validator fails on, also before `.` and `[`: `${true.then}`)
+        bare = BARE.fullmatch(src) or FIRST_WORD.match(src)
+        return "${" + (f"({src})" if bare else src) + "}"
+
+    def heredoc(self):
+        r = self.r
+        tag = self.fresh("END")
+        flags = r.choice(HEREDOC_FLAGS)
+        quoted = r.random() < 0.7
+        lines = []
+        for _ in range(r.randint(1, 3)):
+            text = r.choice(WORDS + HEREDOC_TEXTS)
+            if quoted and r.random() < 0.5 and not self.flat():
+                self.in_string += 1
+                text += " " + self.interpolation()
+                self.in_string -= 1
+            lines.append(text)
+        margin = r.choice(["", "  "])
+        trim = r.choice(["|", "|-", "-"]) if margin else r.choice(["", "-"])
+        head = f"@(\"{tag}\"{flags})" if quoted else f"@({tag}{flags})"
+        end = margin + trim + (" " if trim else "") + tag
+        self.heredocs.append((tag, "\n".join(margin + l for l in lines) + "\n" + end))
+        return head
+
+    def epp(self, kind, d):
+        """`inline_epp` with typed parameters (defaults now and then), expressions over
+        them, an iteration and the template's other tags."""
+        r = self.r
+        params = [(self.fresh("e"), r.choice(["int", "str", "strs"])) for _ in range(r.randint(0, 2))]
+        ptype = {"int": "Integer", "str": "String", "strs": "Array[String]"}
+        self.in_string += 1
+        heads, args = [], []
+        for name, k in params:
+            default = f" = {self.e(k, 0, 0)}" if r.random() < 0.3 else ""
+            heads.append(f"{ptype[k]} ${name}{default}")
+            if not default or r.random() < 0.5:
+                args.append(f"{sq(name)} => {self.e(k, d, 0)}")
+        outer, self.scope = self.scope, list(params)
+        parts = [f"<%- |{', '.join(heads)}| -%>"] if params else []
+        for _ in range(r.randint(1, 3)):
+            k = r.randrange(6)
+            if k == 0:
+                parts.append(r.choice(WORDS + ["\n", " - ", "<%% x %%>"]))
+            elif k == 1 and any(pk == "strs" for _, pk in params):
+                v = r.choice([n for n, pk in params if pk == "strs"])
+                parts.append(f"<% ${v}.each |$w| {{ -%>[<%= $w %>]<% }} -%>")
+            elif k == 2:
+                parts.append(f"<%# {r.choice(WORDS)} %>")
+            else:
+                parts.append(f"<%= {self.statements(self.e(r.choice(['any', 'str', 'int']), d, 0))} %>")
+        self.in_string -= 1
+        self.scope = outer
+        template = sq("".join(parts))
+        if args or r.random() < 0.5:
+            return f"inline_epp({template}, {{ {', '.join(args)} }})", PRIMARY
+        return f"inline_epp({template})", PRIMARY
+
+    def str_fn(self, kind, d):
+        r = self.r
+        s = self.p("str", d)
+        k = r.randrange(9)
+        if k == 0:
+            return f"{s}.{r.choice(['upcase', 'downcase', 'capitalize', 'strip', 'chomp', 'lstrip'])}", PRIMARY
+        if k == 1:
+            return f"join({self.e(r.choice(['ints', 'strs', 'arr']), d)}, {sq(r.choice([',', '', ' - ']))})", PRIMARY
+        if k == 2:
+            fmt = r.choice(["'%x'", "'%05d'", "'%o'", "'%b'", "'%+.2f'", "'%s'", "'%p'", "'%#x'"])
+            return f"String({self.e(r.choice(['int', 'int', 'float']), d)}, {fmt})", PRIMARY
+        if k == 3:
+            if r.random() < 0.3:
+                return f"sprintf({sq(r.choice(['%d', '%x|%s', '%.1f']))}, {self.e('int', d)}, " \
+                    f"{self.e('any', 0)})", PRIMARY
+            return f"sprintf({sq(r.choice(['%s-%s', '%5s|', '%-3s|%s', '%p %s']))}, " \
+                f"{self.e('any', d)}, {self.e('any', 0)})", PRIMARY
+        if k == 4:
+            rep = sq(r.choice(["X", "<\\0>", ""]))
+            flags = r.choice(["", ", 'G'", ", 'EI'"])
+            return f"regsubst({s}, {self.e(r.choice(['regexp', 'str']), 0)}, {rep}{flags})", PRIMARY
+        if k == 5:
+            return f"String({self.e('any', d)})", PRIMARY
+        if k == 6:
+            return f"{self.p('strs', d)}.join({sq(r.choice(['', ',']))})", PRIMARY
+        if k == 7:
+            return self.formatted(kind, d)
+        return f"{self.p('any', d)}.then |$q| {{ \"<${{q}}>\" }}", PRIMARY
+
+    def formatted(self, kind, d):
+        """A format over a nested value: `String(v, fmt)` with a format or a hash of them
+        by type, `sprintf` with flags, widths and precisions, named arguments."""
+        r = self.r
+        v = self.e(r.choice(["arr", "hash", "ints", "any", "float", "int", "strs"]), d)
+        spec = r.choice(SPRINTFS)
+        if r.random() < 0.6:
+            return f"String({v}, {r.choice(FORMATS)})", PRIMARY
+        if "<a>" in spec or "{a}" in spec:
+            return f"sprintf({sq(spec)}, {{ 'a' => {v} }})", PRIMARY
+        return f"sprintf({sq(spec)}, {v}, {self.e('any', 0)})", PRIMARY

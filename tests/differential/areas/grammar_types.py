@@ -1,0 +1,112 @@
+"""The area `grammar`'s types and rich values: type literals and parameterized types over
+inner type expressions, `type()`, type comparisons, regexps, type aliases' definitions, the
+parameter types of functions and classes, and values of the rich data types (`Sensitive`,
+`Deferred`, `Timespan`, `SemVer`, `SemVerRange`, `Binary`) made, compared and converted."""
+from areas.grammar_base import CMP, MATCH, PRIMARY, BINARY, sq
+
+TYPES = ["Integer", "String", "Integer[0, 10]", "String[1]", "Float", "Numeric",
+         "Array[Integer]", "Hash[String, Any]", "Optional[String]", "Boolean",
+         "Enum['a', 'b']", "Pattern[/^a/]", "Variant[Integer, String]",
+         "Tuple[Integer, String]", "Struct[{a => Integer}]", "Undef",
+         "Scalar", "Collection[1]", "Data", "Regexp", "Type[Integer]",
+         "NotUndef", "Any", "Default", "Iterable"]
+RICH_TYPES = ["Sensitive", "Sensitive[String]", "Timespan", "Timespan[0, 100]", "SemVer",
+              "SemVer['>=1.0.0']", "SemVerRange", "Deferred", "Binary", "Sensitive[Integer]"]
+REGEXPS = ["/a/", "/^a+b?$/", "/(a)(b)?/", "/x y/", "/[0-9]+/", "/\\d/", "/(?<n>b)/", "/a|b/",
+           "/\\//", "//"]
+PARAM_TYPES = {"int": ["Integer", "Integer[-100, 1000]", "Numeric", "Any"],
+               "float": ["Float", "Numeric"], "str": ["String", "Optional[String]", "Scalar"],
+               "bool": ["Boolean"], "ints": ["Array[Integer]", "Array"], "strs": ["Array[String]"],
+               "arr": ["Array", "Array[Any]"], "hash": ["Hash", "Hash[String, Any]"],
+               "type": ["Type"], "regexp": ["Regexp"]}
+RICH_LITERALS = ["Sensitive('s3cret')", "Sensitive.new(42)", "Timespan(60)",
+                 "Timespan('1-02:03:04')", "Timespan({ hours => 1, minutes => 30 })",
+                 "Timespan(1.5)", "SemVer('1.2.3-rc.1+b5')", "SemVer(1, 2, 3)",
+                 "SemVerRange('>=1.0.0 <2.0.0')", "SemVerRange('~1.2')",
+                 "Deferred('join', [['a', 'b'], ','])", "Deferred('upcase', ['x'])",
+                 "Binary('aGVsbG8=')", "Binary('hi', '%s')", "Timespan('02:00', '%H:%M')"]
+
+
+class Types:
+    def lit_type(self):
+        r = self.r
+        if self.aliases and r.random() < 0.3:
+            return r.choice(self.aliases)[0], PRIMARY
+        return r.choice(TYPES + (RICH_TYPES if r.random() < 0.15 else [])), PRIMARY
+
+    def lit_regexp(self):
+        return self.r.choice(REGEXPS), PRIMARY
+
+    def type_access(self, kind, d):
+        r = self.r
+        inner = self.e("type", d, 0)
+        return r.choice([f"Array[{inner}]", f"Optional[{inner}]", f"Hash[String, {inner}]",
+                         f"Variant[{inner}, {self.e('type', 0, 0)}]", f"Type[{inner}]",
+                         "Integer[%d, %d]" % tuple(sorted([r.randint(-3, 9), r.randint(-3, 9)])),
+                         f"String[{r.randint(0, 3)}, {r.randint(2, 5)}]",
+                         f"Tuple[{inner}, {r.randint(0, 2)}, {r.randint(2, 3)}]",
+                         f"Struct[{{ a => {inner}, Optional[b] => Integer }}]",
+                         f"Enum[{self.e('str', 0, 0)}, 'b']", f"Pattern[{self.lit_regexp()[0]}]",
+                         f"NotUndef[{inner}]", f"Array[{inner}, 1]", f"Sensitive[{inner}]"]), PRIMARY
+
+    def type_of(self, kind, d):
+        r = self.r
+        return r.choice([f"type({self.e('any', d)})", f"type({self.e('any', d)}, 'generalized')",
+                         f"Type({sq(r.choice(['Integer[1, 2]', 'Array[String]', 'Optional[Enum[a]]']))})"]), PRIMARY
+
+    def regexp_conv(self, kind, d):
+        return f"Regexp({sq(self.r.choice(['a+', '^x', 'b|c', '[0-9]']))})", PRIMARY
+
+    def type_cmp(self, kind, d):
+        op = self.r.choice(["<", "<=", "==", ">", "!="])
+        return f"{self.e('type', d, CMP + 1)} {op} {self.e('type', d, CMP + 1)}", BINARY[op]
+
+    # --- rich values ----------------------------------------------------------------------
+    def lit_rich(self):
+        return self.r.choice(RICH_LITERALS), PRIMARY
+
+    def rich(self, kind, d):
+        """A rich value made from expressions."""
+        r = self.r
+        return r.choice([f"Sensitive({self.e('any', d, 0)})",
+                         f"Timespan({self.e(r.choice(['int', 'float']), d, 0)})",
+                         f"Timespan({self.e('int', 0)}) + {self.e(r.choice(['int', 'float']), d, CMP)}",
+                         f"Timespan(60) * {self.e('int', d, MATCH)}",
+                         f"SemVer(\"1.${{({self.e('int', 0)})}}.0\")",
+                         f"Deferred({sq(r.choice(['join', 'upcase', 'sprintf']))}, "
+                         f"[{self.e('any', d, 0)}])",
+                         f"{self.p('str', d)}.then |$q| {{ Sensitive($q) }}"]), PRIMARY
+
+    def rich_test(self, kind, d):
+        """A boolean over rich values: comparisons, matches against their types."""
+        r = self.r
+        t, s = self.e("int", 0, CMP + 1), self.e("int", d, CMP + 1)
+        return r.choice([f"Timespan({t}) {r.choice(['<', '>=', '=='])} Timespan({s})",
+                         f"SemVer('1.2.3') {r.choice(['<', '>', '=='])} SemVer({sq(r.choice(['1.10.0', '1.2.3', '0.9.9-a']))})",
+                         f"SemVer({sq(r.choice(['1.2.3', '2.0.0', '1.0.0-rc1']))}) =~ "
+                         f"SemVerRange({sq(r.choice(['>=1.0.0', '~1.2', '1.x', '<2.0.0']))})",
+                         f"{self.e('any', d, MATCH)} =~ {r.choice(RICH_TYPES)}",
+                         f"Sensitive({self.e('any', d, 0)}) =~ Sensitive[{self.e('type', 0, 0)}]",
+                         f"Sensitive('a') == Sensitive('a')"]), MATCH
+
+    def rich_value_of(self, kind, d):
+        """A plain value from a rich one: `unwrap`, conversions, formats, components."""
+        r = self.r
+        if kind == "int":
+            return r.choice([f"Integer(Timespan({self.e('int', d, 0)}))",
+                             f"Sensitive({self.e('int', d, 0)}).unwrap"]), PRIMARY
+        return r.choice([f"strftime(Timespan({self.e('int', d, 0)}), '%H:%M:%S')",
+                         f"Timespan({self.e('int', d, 0)}).strftime('%D %-Hh %Mm')",
+                         f"String({self.lit_rich()[0]})", f"String(SemVer('1.2.3'), '%p')",
+                         f"Sensitive({self.e('str', d, 0)}).unwrap",
+                         f"Sensitive({self.e('str', d, 0)}).unwrap |$q| {{ \"<${{q}}>\" }}",
+                         f"String(Binary({self.e('str', d, 0)}, '%s'), '%B')"]), PRIMARY
+
+
+def alias_type(g):
+    """A type alias's definition: types and literals only (what the type parser reads)."""
+    r = g.r
+    base = g.lit_type()[0]
+    return r.choice([base, f"Array[{base}]", f"Variant[{base}, {g.lit_type()[0]}]",
+                     f"Optional[{base}]", f"Hash[String, {base}]", f"Tuple[{base}, 1, 2]",
+                     f"Struct[{{x => {base}}}]"])
