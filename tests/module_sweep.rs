@@ -70,8 +70,9 @@ fn module_sweep() {
     );
 }
 
-/// The module sweep on nine more systems (module_sweep/more_systems) and on eight others
-/// (module_sweep/more_systems_2: older facter versions among them), a sample of each.
+/// The module sweep on nine more systems (module_sweep/more_systems), on eight others
+/// (module_sweep/more_systems_2: older facter versions among them) and on eight more
+/// (module_sweep/more_systems_3: facter 3.14, Windows, older Debian), a sample of each.
 #[test]
 fn more_systems_sweep() {
     sweep(
@@ -81,6 +82,10 @@ fn more_systems_sweep() {
     sweep(
         "more systems 2 sweep",
         sweep_dir("MORE_SYSTEMS_2_DIR", "module_sweep/more_systems_2"),
+    );
+    sweep(
+        "more systems 3 sweep",
+        sweep_dir("MORE_SYSTEMS_3_DIR", "module_sweep/more_systems_3"),
     );
 }
 
