@@ -20,6 +20,7 @@ pub fn ruby_syntax_error(source: &str) -> Option<String> {
         names: Vec::new(),
         backrefs: Vec::new(),
         name_refs: Vec::new(),
+        numbered_refs: false,
     }
     .run()
     .err()
@@ -50,6 +51,9 @@ struct Scanner<'a> {
     names: Vec<String>,
     backrefs: Vec<usize>,
     name_refs: Vec<String>,
+    /// A reference by number (`\1`, `\k<1>`, `\k<-1>`): refused once the pattern names a
+    /// group, wherever the name comes.
+    numbered_refs: bool,
 }
 
 type Scan<T = ()> = Result<T, String>;
@@ -124,6 +128,9 @@ impl Scanner<'_> {
         if depth > 0 {
             return err("end pattern with unmatched parenthesis");
         }
+        if self.numbered_refs && !self.names.is_empty() {
+            return err("numbered backref/call is not allowed. (use name)");
+        }
         if self.backrefs.iter().any(|n| *n > self.groups) {
             return err("invalid backref number/name");
         }
@@ -146,6 +153,7 @@ impl Scanner<'_> {
             'u' => self.unicode_escape()?,
             '1'..='9' if !self.peek(0).is_some_and(|c| c.is_ascii_digit()) => {
                 self.backrefs.push(c as usize - '0' as usize);
+                self.numbered_refs = true;
             }
             'k' if self.peek(0) == Some('<') => {
                 self.pos += 1;
@@ -155,7 +163,9 @@ impl Scanner<'_> {
                 }
                 let name: String = self.chars[start..self.pos].iter().collect();
                 self.pos += 1;
-                if !name.starts_with(|c: char| c.is_ascii_digit() || c == '-') {
+                if name.starts_with(|c: char| c.is_ascii_digit() || c == '-') {
+                    self.numbered_refs = true;
+                } else {
                     self.name_refs.push(name);
                 }
             }
@@ -482,6 +492,22 @@ mod tests {
             ("\\k<x>", "undefined name <x> reference"),
             ("(a)\\2", "invalid backref number/name"),
             ("\\8", "invalid backref number/name"),
+            (
+                "(?<n>a)\\5",
+                "numbered backref/call is not allowed. (use name)",
+            ),
+            (
+                "\\1(?<n>a)",
+                "numbered backref/call is not allowed. (use name)",
+            ),
+            (
+                "(a)\\k<1>(?<n>b)",
+                "numbered backref/call is not allowed. (use name)",
+            ),
+            (
+                "(?<n>a)\\k<-1>",
+                "numbered backref/call is not allowed. (use name)",
+            ),
             ("[[:foo:]]", "invalid POSIX bracket type"),
             ("[]", "empty char-class"),
             ("[^]", "empty char-class"),

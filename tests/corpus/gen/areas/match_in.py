@@ -40,3 +40,8 @@ PROGRAMS = [
     "!('x' in 'abc')", "Integer[1,2] in [0, 3, 2]", "Any in []", "'ä' in 'ÄÖ'", "'1' in [1]", "1 in ['1']",
     "default in [default]", "Array in [[1]]",
 ]
+# a pattern naming a group refuses references by number, wherever they are (session 46)
+PROGRAMS += [
+    "'aa' =~ /(?<n>a)\\1/", "'a' =~ /\\1(?<n>a)/", "'ab' =~ /(a)\\k<1>(?<n>b)/", "'aa' =~ /(?<n>a)\\k<-1>/",
+    "'a' =~ /(?<n>a)\\5/", "[\n'xyz' =~ Pattern[/((a)\\1|(?<n>a))/],\n'ab' =~ /\\k<n>b/,\n]", "'aa' =~ /(?<n>a)\\k<n>/",
+]
