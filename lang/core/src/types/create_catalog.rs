@@ -164,7 +164,15 @@ pub(super) fn class(has_name: bool, t: &PType, args: &[Value]) -> Result<Value, 
     let mut push = |v: &Value| -> Result<(), Error> {
         match v {
             Value::String(s) => {
-                let name = s.strip_prefix("::").unwrap_or(s).to_lowercase();
+                let lower = s.to_lowercase();
+                let name = lower.strip_prefix("::").unwrap_or(&lower);
+                // (the reference's NAME rule, checked after the downcase and the leading `::`
+                // taken off; the message names the string as given)
+                if !prepl_syntax::names::is_lower_name(name) {
+                    return Err(Error::eval(format!(
+                        "Illegal name. The given name '{s}' does not conform to the naming rule /^((::)?[a-z_]\\w*)(::[a-z]\\w*)*$/"
+                    )));
+                }
                 out.push(Value::typ(PType::Class(Some(name.into()))));
                 Ok(())
             }

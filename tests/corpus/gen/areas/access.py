@@ -31,3 +31,8 @@ PROGRAMS += [
     "$a = [[1, 2], [3, 4]] $a[1][-1]", "$h = {a => [1, {b => 2}]} $h[a][1][b]", "{a => 1, b => 2}[a, x, b]", "['a', 'b'][0, 2][1]",
     "$s = 'abc' \"${s[1]}\"", "[1, 2][-3]", "'abc'[-3]", "'abc'[-3, -3]", "{a => 1}[A]",
 ]
+# Class[...]: names checked by the NAME rule after the downcase and a leading `::` (session 46)
+PROGRAMS += [
+    "Class['']", "Class['', a, []]", "Class[' a']", "Class['a-b']", "Class['1a']", "Class['a::1']", "Class['Ab::Cd']",
+    "Class['_a']", "Class['a::_b']", "Class['aé']", "Class['a::']", "Class['::']", "Class['::A::b']", "Class[[a, 'B'], c]",
+]
