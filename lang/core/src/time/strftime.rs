@@ -274,8 +274,11 @@ impl Ctx<'_> {
             1 => format!(":{m:02}"),
             _ => format!(":{m:02}:{s:02}"),
         };
-        // The reference prints a zero offset as negative under the `-` flag.
-        let sign = if off < 0 || (spec.pad_set && spec.pad.is_none() && off == 0) {
+        // The reference prints UTC's zero offset as negative under the `-` flag (Ruby's
+        // "unknown local offset" of a UTC time; a zone given as `UTC` or `+00:00` is a
+        // fixed offset, positive).
+        let utc = matches!(self.zone, Zone::Utc);
+        let sign = if off < 0 || (utc && spec.pad_set && spec.pad.is_none() && off == 0) {
             '-'
         } else {
             '+'

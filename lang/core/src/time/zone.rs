@@ -11,7 +11,7 @@ pub enum Zone {
     Utc,
     /// A fixed offset in seconds east of UTC; `%Z` prints nothing (as the reference does).
     Fixed(i32),
-    /// A named zone with rules (IANA, or the system's zone for `current`).
+    /// A named zone with rules (an IANA name).
     Named(jiff::tz::TimeZone),
 }
 
@@ -19,7 +19,10 @@ impl Zone {
     /// Resolves a time zone argument; `Illegal timezone '...'` when unknown.
     pub fn parse(name: &str) -> Result<Zone, Error> {
         if name.eq_ignore_ascii_case("current") {
-            return Ok(Zone::Named(jiff::tz::TimeZone::system()));
+            // (the reference's `current` is the system zone's offset now, as a fixed offset:
+            // the same for an instant in another season, and `%Z` prints nothing for it)
+            let now = jiff::tz::TimeZone::system().to_offset(jiff::Timestamp::now());
+            return Ok(Zone::Fixed(now.seconds()));
         }
         if let Some(secs) = designator_offset(name) {
             return Ok(Zone::Fixed(secs));

@@ -75,3 +75,9 @@ SPEC_DISAGREEMENTS = [
     "SemVer(1, 2, 3, undef, 'b1')",
 ]
 PROGRAMS = [p for p in PROGRAMS if p not in SPEC_DISAGREEMENTS]
+# `current` is the system's offset now, a fixed offset with no name for %Z; `%-z` of a zero
+# offset is negative for UTC alone (no zone given) (session 46)
+PROGRAMS += [
+    "Timestamp(0).strftime('[%Z] [%-3Z] [%_5Z] [%#Z]', 'current')",
+    "[Timestamp(0).strftime('%-z'), Timestamp(0).strftime('%-z', 'Z'), Timestamp(0).strftime('%-z', '+00:00'), Timestamp(0).strftime('%-:z', 'UTC'), Timestamp(0).strftime('%-z', 'UTC')]",
+]
