@@ -12,6 +12,7 @@ pub mod digest;
 pub mod dir;
 pub mod enumerable;
 pub mod facter;
+mod fresh;
 pub mod hash;
 pub mod hocon;
 pub mod ipaddr;
@@ -198,6 +199,14 @@ fn call_with(it: &mut Interp, recv: RValue, c: &mut Call) -> R {
         }
     }
     let c = &*c;
+    // A new array made from an array nothing else holds: made in its place (`fresh`).
+    let recv = match recv {
+        RValue::Array(_) => match fresh::call(it, recv, c)? {
+            Ok(v) => return Ok(v),
+            Err(recv) => recv,
+        },
+        recv => recv,
+    };
     // An array's iteration with a block is Enumerable's (`array::call` and `object::call`
     // have none of these): there first, past their two look-ups; `each`, `map` and `inject`
     // from the live array at once, without `generic`'s list of names and its frame.
