@@ -36,13 +36,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 None | Some(RValue::Nil) => String::new(),
                 Some(RValue::Str(s)) => s.to_string(),
                 Some(other) => {
-                    return raise(
-                        format!(
-                            "no implicit conversion of {} into String",
-                            other.class_name()
-                        ),
-                        at,
-                    )
+                    return raise(crate::methods::no_implicit_conversion(&other, "String"), at)
                 }
             };
             if let Some(joined) = super::binary::join(&cell.borrow(), &sep, at)? {
@@ -261,10 +255,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         M::concat => {
             for a in &c.args {
                 let RValue::Array(o) = a else {
-                    return raise(
-                        format!("no implicit conversion of {} into Array", a.class_name()),
-                        at,
-                    );
+                    return raise(crate::methods::no_implicit_conversion(&a, "Array"), at);
                 };
                 let o = o.borrow().clone();
                 cell.borrow_mut().extend(o);
@@ -300,10 +291,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             c.arity(1, 1)?;
             let RValue::Array(o) = &c.args[0] else {
                 let a = &c.args[0];
-                return raise(
-                    format!("no implicit conversion of {} into Array", a.class_name()),
-                    at,
-                );
+                return raise(crate::methods::no_implicit_conversion(&a, "Array"), at);
             };
             let o = o.borrow().clone();
             *cell.borrow_mut() = o;
@@ -316,9 +304,9 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                     return raise("no implicit conversion of nil into Array", at);
                 }
                 return raise(
-                    format!(
-                        "no implicit conversion of {} into Array",
-                        c.arg(0).map_or("nil".into(), |v| v.class_name())
+                    crate::methods::no_implicit_conversion(
+                        c.arg(0).unwrap_or(&RValue::Nil),
+                        "Array",
                     ),
                     at,
                 );
@@ -331,9 +319,9 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         M::op_sub | M::op_and | M::op_or | M::difference | M::intersection | M::union => {
             let Some(RValue::Array(o)) = c.arg(0) else {
                 return raise(
-                    format!(
-                        "no implicit conversion of {} into Array",
-                        c.arg(0).map_or("nil".into(), conversion_name)
+                    crate::methods::no_implicit_conversion(
+                        c.arg(0).unwrap_or(&RValue::Nil),
+                        "Array",
                     ),
                     at,
                 );
@@ -710,10 +698,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             let mut out: Vec<Vec<RValue>> = items().into_iter().map(|v| vec![v]).collect();
             for a in &c.args {
                 let RValue::Array(other) = a else {
-                    return raise(
-                        format!("no implicit conversion of {} into Array", a.class_name()),
-                        at,
-                    );
+                    return raise(crate::methods::no_implicit_conversion(&a, "Array"), at);
                 };
                 let other = other.borrow();
                 out = out
@@ -937,10 +922,7 @@ pub fn index(v: &[RValue], c: &Call) -> R {
         },
         (other, _) => {
             return raise(
-                format!(
-                    "no implicit conversion of {} into Integer",
-                    other.class_name()
-                ),
+                crate::methods::no_implicit_conversion(&other, "Integer"),
                 c.at,
             )
         }
@@ -960,10 +942,7 @@ pub fn new(it: &mut Interp, c: &Call) -> R {
         Some(RValue::Int(n)) => *n as usize,
         Some(other) => {
             return raise(
-                format!(
-                    "no implicit conversion of {} into Integer",
-                    other.class_name()
-                ),
+                crate::methods::no_implicit_conversion(&other, "Integer"),
                 c.at,
             )
         }
@@ -979,16 +958,6 @@ pub fn new(it: &mut Interp, c: &Call) -> R {
         None => out.resize(n, c.arg(1).cloned().unwrap_or_default()),
     }
     Ok(RValue::array(out))
-}
-
-/// A value's name in "no implicit conversion of X into Y": `nil`, `true` and `false` by
-/// themselves, others by class.
-fn conversion_name(v: &RValue) -> String {
-    match v {
-        RValue::Nil => "nil".into(),
-        RValue::Bool(b) => b.to_string(),
-        other => other.class_name(),
-    }
 }
 
 fn raise_range<T>(message: String, at: usize) -> R<T> {

@@ -337,9 +337,8 @@ fn host_bytes(v: Option<&RValue>) -> Result<&[u8], HostError> {
         Some(RValue::Nil) | None => Err(HostError::Raise(
             "no implicit conversion of nil into String".into(),
         )),
-        Some(other) => Err(HostError::Raise(format!(
-            "no implicit conversion of {} into String",
-            other.class_name()
+        Some(other) => Err(HostError::Raise(crate::methods::no_implicit_conversion(
+            &other, "String",
         ))),
     }
 }

@@ -350,10 +350,7 @@ pub fn range_call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>>
                     .collect(),
                 (_, _, other) => {
                     return raise(
-                        format!(
-                            "no implicit conversion of {} into Integer",
-                            other.class_name()
-                        ),
+                        crate::methods::no_implicit_conversion(&other, "Integer"),
                         c.at,
                     )
                 }
@@ -849,8 +846,14 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                             continue;
                         };
                         let Some(o) = v.compare(b) else {
-                            // Ruby compares the best with the element; an integer's `<=>`
-                            // asks the other object, which names itself first
+                            // Ruby compares the element with the best (`v <=> best`) and
+                            // names that pair, but a number against nil, true or false
+                            // (either way round) is named best first (Ruby 3.1's answers:
+                            // `['', 7].max` "Integer with String", `[nil, 1].min` "NilClass
+                            // with 1", `[2, nil].max` "Integer with nil"). That is the order of a
+                            // literal array's `[a, b].max` (Ruby's opt_newarray_max); Array#max
+                            // of an array made otherwise names some pairs the other way round
+                            // (`[1, 2, 3].push('x').max`: "Integer with String").
                             let simple = |x: &RValue| {
                                 matches!(
                                     x,
@@ -858,12 +861,15 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                                         | RValue::Float(_)
                                         | RValue::Nil
                                         | RValue::Bool(_)
+                                        | RValue::Sym(_)
                                 )
                             };
-                            let (x, y) = if matches!(b, RValue::Int(_)) && !simple(&v) {
-                                (&v, b)
-                            } else {
+                            let named = |x: &RValue| matches!(x, RValue::Nil | RValue::Bool(_));
+                            let num = |x: &RValue| matches!(x, RValue::Int(_) | RValue::Float(_));
+                            let (x, y) = if (num(&v) && named(b)) || (num(b) && named(&v)) {
                                 (b, &v)
+                            } else {
+                                (&v, b)
                             };
                             let shown = if simple(y) {
                                 crate::show::inspect(y)

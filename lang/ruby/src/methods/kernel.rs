@@ -97,10 +97,7 @@ fn call_with(it: &mut Interp, c: &Call) -> R {
                 }
                 Some(other) => {
                     return raise(
-                        format!(
-                            "no implicit conversion of {} into Integer",
-                            other.class_name()
-                        ),
+                        crate::methods::no_implicit_conversion(&other, "Integer"),
                         at,
                     )
                 }
@@ -439,10 +436,7 @@ pub fn random(limit: Option<&RValue>, at: usize) -> R {
         },
         Some(other) => {
             return raise(
-                format!(
-                    "no implicit conversion of {} into Integer",
-                    other.class_name()
-                ),
+                crate::methods::no_implicit_conversion(&other, "Integer"),
                 at,
             )
         }

@@ -106,10 +106,7 @@ impl<'a> Call<'a> {
                 raise("no implicit conversion from nil to integer", self.at)
             }
             Some(other) => raise(
-                format!(
-                    "no implicit conversion of {} into Integer",
-                    other.class_name()
-                ),
+                crate::methods::no_implicit_conversion(&other, "Integer"),
                 self.at,
             ),
         }
@@ -123,10 +120,7 @@ impl<'a> Call<'a> {
                 self.at,
             ),
             Some(other) => raise(
-                format!(
-                    "no implicit conversion of {} into String",
-                    other.class_name()
-                ),
+                crate::methods::no_implicit_conversion(&other, "String"),
                 self.at,
             ),
         }
@@ -586,4 +580,16 @@ fn merge_sort(it: &mut Interp, mut items: Vec<RValue>, at: usize) -> R<Vec<RValu
     out.extend(l);
     out.extend(r);
     Ok(out)
+}
+
+/// Ruby's TypeError message for a value given where a `into` is expected and that has no
+/// implicit conversion to it: `nil`, `true` and `false` by name, others by class (`no
+/// implicit conversion of false into String`, `... of Integer into String`).
+pub(crate) fn no_implicit_conversion(v: &RValue, into: &str) -> String {
+    let what = match v {
+        RValue::Nil => "nil".to_string(),
+        RValue::Bool(b) => b.to_string(),
+        v => v.class_name().to_string(),
+    };
+    format!("no implicit conversion of {what} into {into}")
 }

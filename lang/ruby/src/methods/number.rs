@@ -83,14 +83,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 RValue::Int(i) => Ok(*i),
                 RValue::Float(f) if f.is_finite() => Ok(f.trunc() as i64),
                 other => raise(
-                    format!(
-                        "no implicit conversion of {} into Integer",
-                        match other {
-                            RValue::Nil => "nil".to_string(),
-                            RValue::Bool(b) => b.to_string(),
-                            other => other.class_name(),
-                        }
-                    ),
+                    crate::methods::no_implicit_conversion(other, "Integer"),
                     c.at,
                 ),
             };

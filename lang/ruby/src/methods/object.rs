@@ -249,7 +249,12 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 c.arity(1, 1)?;
                 match &c.args[0] {
                     RValue::Str(s) | RValue::Sym(s) => Some(RValue::str(regex_escape(s))),
-                    other => return raise(not_a_string(other), c.at),
+                    other => {
+                        return raise(
+                            crate::methods::no_implicit_conversion(other, "String"),
+                            c.at,
+                        )
+                    }
                 }
             }
             // strings escaped, regexps as their `to_s` (`(?-mix:...)`), joined by `|`; a
@@ -267,7 +272,12 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                     match p {
                         RValue::Regexp(_) => alternatives.push(crate::show::to_s(p)),
                         RValue::Str(s) | RValue::Sym(s) => alternatives.push(regex_escape(s)),
-                        other => return raise(not_a_string(other), c.at),
+                        other => {
+                            return raise(
+                                crate::methods::no_implicit_conversion(other, "String"),
+                                c.at,
+                            )
+                        }
                     }
                 }
                 let source = match alternatives.is_empty() {
@@ -307,7 +317,12 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                         })?;
                         Some(RValue::Regexp(Rc::new(re)))
                     }
-                    other => return raise(not_a_string(other), c.at),
+                    other => {
+                        return raise(
+                            crate::methods::no_implicit_conversion(other, "String"),
+                            c.at,
+                        )
+                    }
                 }
             }
             // `$~`, or its group (a number or a name)
@@ -381,10 +396,7 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                     RValue::Str(s) | RValue::Sym(s) => s.clone(),
                     other => {
                         return raise(
-                            format!(
-                                "no implicit conversion of {} into String",
-                                other.class_name()
-                            ),
+                            crate::methods::no_implicit_conversion(&other, "String"),
                             c.at,
                         )
                     }
@@ -1169,15 +1181,4 @@ pub fn regex_escape(s: &str) -> String {
         }
     }
     out
-}
-
-/// Ruby's TypeError message for a value given where a String is expected (`nil`, `true` and
-/// `false` by name, others by class).
-fn not_a_string(v: &RValue) -> String {
-    let what = match v {
-        RValue::Nil => "nil".to_string(),
-        RValue::Bool(b) => b.to_string(),
-        v => v.class_name().to_string(),
-    };
-    format!("no implicit conversion of {what} into String")
 }

@@ -101,10 +101,7 @@ fn int_of(v: &RValue, at: usize) -> R<i64> {
         RValue::Float(f) => Ok(f.trunc() as i64),
         RValue::Nil => Err(type_error("no implicit conversion of nil into Integer", at)),
         other => Err(type_error(
-            format!(
-                "no implicit conversion of {} into Integer",
-                other.class_name()
-            ),
+            crate::methods::no_implicit_conversion(&other, "Integer"),
             at,
         )),
     }
@@ -130,10 +127,7 @@ pub fn pack(items: &[RValue], c: &Call) -> R {
                 next += 1;
                 let RValue::Str(s) = item else {
                     return Err(type_error(
-                        format!(
-                            "no implicit conversion of {} into String",
-                            item.class_name()
-                        ),
+                        crate::methods::no_implicit_conversion(&item, "String"),
                         c.at,
                     ));
                 };

@@ -173,10 +173,7 @@ pub fn new(c: &Call) -> R {
             Some(b) => b.words().to_vec(),
             None => {
                 return raise(
-                    format!(
-                        "no implicit conversion of {} into Integer",
-                        other.class_name()
-                    ),
+                    crate::methods::no_implicit_conversion(&other, "Integer"),
                     c.at,
                 )
             }
@@ -232,10 +229,9 @@ impl Random {
             Some(other) => {
                 return Err(match Bignum::of(other) {
                     Some(_) => HostError::Unsupported("Random#rand of a bignum".into()),
-                    None => HostError::Raise(format!(
-                        "no implicit conversion of {} into Integer",
-                        other.class_name()
-                    )),
+                    None => {
+                        HostError::Raise(crate::methods::no_implicit_conversion(&other, "Integer"))
+                    }
                 })
             }
         })

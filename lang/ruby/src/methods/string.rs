@@ -205,10 +205,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                         .is_some_and(|(a, _)| a == 0),
                     other => {
                         return raise(
-                            format!(
-                                "no implicit conversion of {} into String",
-                                other.class_name()
-                            ),
+                            crate::methods::no_implicit_conversion(&other, "String"),
                             c.at,
                         )
                     }
@@ -253,17 +250,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                     s[f..].find(&**p).map(|b| b + f)
                 }
                 v @ (RValue::Int(_) | RValue::Float(_) | RValue::Nil | RValue::Bool(_)) => {
-                    return raise(
-                        format!(
-                            "no implicit conversion of {} into String",
-                            match v {
-                                RValue::Nil => "nil".to_string(),
-                                RValue::Bool(b) => b.to_string(),
-                                other => other.class_name(),
-                            }
-                        ),
-                        c.at,
-                    )
+                    return raise(crate::methods::no_implicit_conversion(v, "String"), c.at)
                 }
                 v => {
                     let matches = pattern(v, c.at)?.find_all(s).map_err(regexp_failed(c.at))?;
@@ -656,10 +643,7 @@ fn lines(s: &str, c: &Call) -> R<Vec<String>> {
             }
             other => {
                 return raise(
-                    format!(
-                        "no implicit conversion of {} into String",
-                        other.class_name()
-                    ),
+                    crate::methods::no_implicit_conversion(&other, "String"),
                     c.at,
                 )
             }
@@ -824,10 +808,7 @@ fn substitute(it: &mut Interp, s: &str, c: &Call) -> R {
             }
             Some(other) => {
                 return raise(
-                    format!(
-                        "no implicit conversion of {} into String",
-                        other.class_name()
-                    ),
+                    crate::methods::no_implicit_conversion(&other, "String"),
                     c.at,
                 )
             }
@@ -1042,10 +1023,7 @@ fn index(s: &str, c: &Call) -> R {
         }
         (other, _) => {
             return raise(
-                format!(
-                    "no implicit conversion of {} into Integer",
-                    other.class_name()
-                ),
+                crate::methods::no_implicit_conversion(&other, "Integer"),
                 c.at,
             )
         }

@@ -253,9 +253,8 @@ impl HostObject for Time {
             "inspect" => Ok(RValue::str(self.inspect())),
             "strftime" => match args {
                 [RValue::Str(f)] => self.format(f).map(RValue::str),
-                [other] => Err(HostError::Raise(format!(
-                    "no implicit conversion of {} into String",
-                    other.class_name()
+                [other] => Err(HostError::Raise(crate::methods::no_implicit_conversion(
+                    &other, "String",
                 ))),
                 _ => Err(HostError::Raise(format!(
                     "wrong number of arguments (given {}, expected 1)",
