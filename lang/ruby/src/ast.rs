@@ -30,6 +30,11 @@ pub struct Block {
     /// that declared them has not run (`x = 1 if false; [1].each { x = 2 }; x` is 2). A
     /// call of the block first defines those still missing (nil) in the scope around it.
     pub outer: Vec<Name>,
+    /// The block's own locals: its parameters and the names it makes locals (assigned in
+    /// it, not locals of the code around it before it). Ruby scopes them statically: while
+    /// the block's body runs they are in its call's scope, the innermost, and nowhere
+    /// else (`eval::compiled` reads and assigns them there alone).
+    pub own: Vec<Name>,
     /// `&expr` passed as this block: the expression, evaluated once at the call (its value
     /// kept in the caller's innermost scope as the local [`Block::passed_local`] names,
     /// which the block's body calls).
@@ -252,6 +257,26 @@ pub enum Param {
 /// `{ |*\0pass| \0passed@AT.call(*\0pass) }` (the local holding `expr`'s value, one
 /// name per place in the text), and no block at all when `expr` is nil.
 pub const PASSED_BLOCK_PARAM: &str = "\u{0}pass";
+
+impl Param {
+    /// The names the parameter binds (a nested one's without their `*`; none for a bare
+    /// `*`).
+    pub fn names(&self) -> Vec<Name> {
+        match self {
+            Param::Name(n) => vec![n.clone()],
+            Param::Rest(n) if n.is_empty() => Vec::new(),
+            Param::Rest(n) => vec![n.clone()],
+            Param::Nested(ns) => ns
+                .iter()
+                .filter_map(|n| match n.strip_prefix('*') {
+                    Some("") => None,
+                    Some(rest) => Some(Name::from(rest)),
+                    None => Some(n.clone()),
+                })
+                .collect(),
+        }
+    }
+}
 
 impl Block {
     /// The expression `&expr` passed as this block, when it is one.

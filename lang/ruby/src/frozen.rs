@@ -56,6 +56,7 @@ struct FBlock {
     params: Vec<FParam>,
     body: Vec<FNode>,
     outer: Vec<FName>,
+    own: Vec<FName>,
     passed: Option<FNode>,
 }
 
@@ -199,6 +200,7 @@ fn block(b: &Block) -> Box<FBlock> {
             .collect(),
         body: nodes(&b.body),
         outer: b.outer.iter().map(name).collect(),
+        own: b.own.iter().map(name).collect(),
         passed: b.passed.as_deref().map(node),
     })
 }
@@ -347,6 +349,7 @@ fn thaw_block(b: &FBlock) -> Rc<Block> {
             .collect(),
         body: thaw_nodes(&b.body),
         outer: b.outer.iter().map(thaw_name).collect(),
+        own: b.own.iter().map(thaw_name).collect(),
         passed: b.passed.as_ref().map(|n| Box::new(thaw(n))),
         compiled: Default::default(),
     })

@@ -1044,6 +1044,14 @@ impl Parser {
             names.sort();
             names.dedup();
             b.outer = names.into_iter().map(|n| Name::from(n.as_str())).collect();
+            // (its own locals: the names it made locals, and its parameters)
+            let mut own: Vec<Name> = b.params.iter().flat_map(Param::names).collect();
+            for n in self.locals.iter().filter(|n| !outer.contains(*n)) {
+                if !own.iter().any(|o| **o == **n) {
+                    own.push(Name::from(n.as_str()));
+                }
+            }
+            b.own = own;
         }
         self.locals = outer;
         block
@@ -1104,6 +1112,7 @@ impl Parser {
             params,
             body,
             outer: Vec::new(),
+            own: Vec::new(),
             passed: None,
             compiled: Default::default(),
         })
@@ -1171,6 +1180,11 @@ impl Parser {
             return Err(self.unexpected());
         };
         let mut block = self.block_body(close)?;
+        for n in params.iter().flat_map(Param::names) {
+            if !block.own.contains(&n) {
+                block.own.push(n);
+            }
+        }
         block.params = params;
         Ok(Node::new(Kind::Lambda(Rc::new(block), true), at))
     }
@@ -1892,6 +1906,7 @@ pub(crate) fn symbol_proc_block(name: &str, at: usize) -> Block {
             at,
         )],
         outer: Vec::new(),
+        own: Vec::new(),
         passed: None,
         compiled: Default::default(),
     }
@@ -1915,6 +1930,7 @@ fn sym_block(args: Vec<Node>, at: usize) -> PResult<Block> {
                     at,
                 )],
                 outer: Vec::new(),
+                own: Vec::new(),
                 passed: None,
                 compiled: Default::default(),
             }),
@@ -1934,6 +1950,7 @@ fn sym_block(args: Vec<Node>, at: usize) -> PResult<Block> {
                     at,
                 )],
                 outer: Vec::new(),
+                own: Vec::new(),
                 passed: Some(Box::new(expr)),
                 compiled: Default::default(),
             })

@@ -10,7 +10,9 @@
 //! runs through `eval` (the closure refers to it in the tree: `At`), and a compiled node ends in the
 //! functions of the evaluator that `eval` calls for it (`quick_local_call`'s and
 //! `quick_call`'s answers, `call_on`, `set_local`, `case_hit`), so that the two forms
-//! answer alike (the semantics corpus runs both ways: `tests/semantics.rs`).
+//! answer alike (the semantics corpus runs both ways: `tests/semantics.rs`). A site of one
+//! of the body's own locals (a method's, a block's parameters and new names) reads and
+//! assigns the innermost scope alone, at the variable's place there (`compiled::local`).
 
 use super::{BeginPart, Flow, Interp, R};
 use crate::ast::{CompiledSlot, Kind, Name, Node, Part};
@@ -19,7 +21,10 @@ use crate::value::RBool;
 use crate::value::RValue;
 use std::cell::{Cell, RefCell};
 
+mod local;
 mod sites;
+
+pub(crate) use local::Local;
 
 /// An expression compiled: it gives the node's value.
 type Expr = Box<dyn Fn(&mut Interp<'_>) -> R>;
@@ -61,10 +66,10 @@ impl Interp<'_> {
     /// `COMPILE_AT`th run, then compiled, kept in `slot` (the definition's: the next calls
     /// run the same closures).
     #[inline]
-    pub(super) fn run_compiled(&mut self, body: &[Node], slot: &CompiledSlot) -> R {
+    pub(super) fn run_compiled(&mut self, body: &[Node], slot: &CompiledSlot, own: &[Name]) -> R {
         match slot.get::<Body>() {
             Some(code) => code.run(self),
-            None => self.run_first(body, slot, compile_body),
+            None => self.run_first(body, slot, Some(own), compile_body),
         }
     }
 
@@ -75,14 +80,20 @@ impl Interp<'_> {
     pub(super) fn run_method_body(&mut self, body: &[Node], slot: &CompiledSlot) -> R {
         match slot.get::<Body>() {
             Some(code) => code.run(self),
-            None => self.run_first(body, slot, method_body),
+            None => self.run_first(body, slot, None, method_body),
         }
     }
 
     /// A run of a body not compiled yet: walked, or compiled (by `compile`) at its
     /// `COMPILE_AT`th run.
     #[inline(never)]
-    fn run_first(&mut self, body: &[Node], slot: &CompiledSlot, compile: fn(&[Node]) -> Body) -> R {
+    fn run_first(
+        &mut self,
+        body: &[Node],
+        slot: &CompiledSlot,
+        own: Option<&[Name]>,
+        compile: fn(&[Node]) -> Body,
+    ) -> R {
         let runs = slot.runs();
         let run = runs.get().saturating_add(1);
         if run < COMPILE_AT.with(Cell::get) {
@@ -90,7 +101,12 @@ impl Interp<'_> {
             return self.body(body);
         }
         // (compiling runs no code: nothing else fills the slot meanwhile)
-        match slot.get_or_init(|| compile(body)) {
+        // (`own`: a block's own locals; none for a method's body, whose locals are all its own)
+        let own = match own {
+            Some(names) => local::Own::Names(names.to_vec()),
+            None => local::Own::All,
+        };
+        match slot.get_or_init(|| local::compiling(own, || compile(body))) {
             Some(code) => code.run(self),
             None => self.body(body),
         }
@@ -148,10 +164,10 @@ fn statement(n: &Node) -> Stmt {
                 vcall: true, name, ..
             } = &target.kind
             {
-                let (name, value) = (name.clone(), expr(value));
+                let (local, value) = (Local::new(name), expr(value));
                 return Box::new(move |it| {
                     let v = value(it)?;
-                    it.set_local(&name, v);
+                    local.set(it, v);
                     Ok(())
                 });
             }
@@ -259,7 +275,7 @@ fn expr(n: &Node) -> Expr {
             let (Kind::LVar(name) | Kind::Call { name, .. }) = &target.kind else {
                 return evaluated(n);
             };
-            let (name, value) = (name.clone(), expr(value));
+            let (local, value) = (Local::new(name), expr(value));
             let op: crate::value::RStr = op.as_str().into();
             let id = M::of(&op);
             // (`||=` keeps a truthy value, `&&=` a falsy one; decided once, not by the
@@ -270,7 +286,7 @@ fn expr(n: &Node) -> Expr {
                 _ => None,
             };
             Box::new(move |it| {
-                let current = it.local(&name).cloned().unwrap_or_default();
+                let current = local.get(it).cloned().unwrap_or_default();
                 let v = match keeps {
                     Some(truthy) if current.truthy() == truthy => return Ok(current),
                     Some(_) => value(it)?,
@@ -289,7 +305,7 @@ fn expr(n: &Node) -> Expr {
                         }
                     }
                 };
-                it.set_local(&name, v.clone());
+                local.set(it, v.clone());
                 Ok(v)
             })
         }
@@ -309,8 +325,8 @@ fn expr(n: &Node) -> Expr {
             })
         }
         Kind::LVar(name) => {
-            let name = name.clone();
-            Box::new(move |it| Ok(it.local(&name).cloned().unwrap_or_default()))
+            let local = Local::new(name);
+            Box::new(move |it| Ok(local.get(it).cloned().unwrap_or_default()))
         }
         Kind::Const(c) => {
             let c = c.clone();
@@ -360,10 +376,10 @@ fn expr(n: &Node) -> Expr {
         },
         Kind::Assign(target, value) => match &target.kind {
             Kind::LVar(name) => {
-                let (name, value) = (name.clone(), expr(value));
+                let (local, value) = (Local::new(name), expr(value));
                 Box::new(move |it| {
                     let v = value(it)?;
-                    it.set_local(&name, v.clone());
+                    local.set(it, v.clone());
                     Ok(v)
                 })
             }
@@ -377,12 +393,15 @@ fn expr(n: &Node) -> Expr {
             args,
             block,
         } => {
-            let (name, args, block) = (name.clone(), At::new(&args[..]), block.clone());
+            let (local, args, block) = (Local::new(name), At::new(&args[..]), block.clone());
             // (not a local: the call `eval` makes of it, without `eval`'s dispatch and
             // its second look-up of the local)
-            Box::new(move |it| match it.local(&name) {
+            Box::new(move |it| match local.get(it) {
                 Some(v) => Ok(v.clone()),
-                None => it.call_on(None, None, false, &name, args.get(), block.as_ref(), at),
+                None => {
+                    let name = local.name();
+                    it.call_on(None, None, false, name, args.get(), block.as_ref(), at)
+                }
             })
         }
         // `name(args)` without receiver: self's method, a Kernel method or the host's
@@ -523,12 +542,12 @@ fn on_receiver(
             name: var,
             ..
         } if block.is_none() && args.len() <= 1 && !safe => {
-            let var = var.clone();
+            let local = Local::new(var);
+            let var = Local::new(var);
             let id = name.id();
             let arg = args.first().map(QuickArg::of);
             // (the receiver when it is not a local: a method's call)
             let recv = expr(r);
-            let local = var.clone();
             let general: Expr = Box::new(move |it| {
                 if let Some(v) = quick_on_local(it, &var, id, arg.as_ref())? {
                     return Ok(v);
@@ -623,7 +642,7 @@ fn cond(n: &Node) -> Cond {
 /// evaluation has no effect: the general path evaluates it again when they do not
 /// answer): a local, a literal, a constant; `Other` for any other expression.
 enum QuickArg {
-    Local(Name),
+    Local(Local),
     Literal(RValue),
     Const(Expr),
     Other,
@@ -635,7 +654,7 @@ impl QuickArg {
             Kind::LVar(name)
             | Kind::Call {
                 vcall: true, name, ..
-            } => QuickArg::Local(name.clone()),
+            } => QuickArg::Local(Local::new(name)),
             Kind::Const(_) => QuickArg::Const(expr(arg)),
             Kind::Str(parts) | Kind::Sym(parts) => match parts.as_slice() {
                 [Part::Lit(l)] if matches!(arg.kind, Kind::Str(_)) => {
@@ -656,7 +675,7 @@ impl QuickArg {
 /// value, the argument not a [`QuickArg`] or not defined, no quick answer).
 fn quick_on_local(
     it: &mut Interp<'_>,
-    var: &Name,
+    var: &Local,
     id: M,
     arg: Option<&QuickArg>,
 ) -> R<Option<RValue>> {
@@ -665,7 +684,7 @@ fn quick_on_local(
         Some(QuickArg::Const(c)) => Some(c(it)?),
         _ => None,
     };
-    let Some(recv) = it.local(var) else {
+    let Some(recv) = var.get(it) else {
         return Ok(None);
     };
     if !methods::quick::takes(recv) {
@@ -673,7 +692,7 @@ fn quick_on_local(
     }
     let v = match arg {
         None => return Ok(methods::quick::call0(recv, id)),
-        Some(QuickArg::Local(n)) => match it.local(n) {
+        Some(QuickArg::Local(n)) => match n.get(it) {
             Some(v) => v,
             None => return Ok(None),
         },
@@ -697,7 +716,7 @@ fn quick_on(
     let konst;
     let v = match arg {
         None => return Ok(methods::quick::call0(recv, id)),
-        Some(QuickArg::Local(n)) => match it.local(n) {
+        Some(QuickArg::Local(n)) => match n.get(it) {
             Some(v) => v,
             None => return Ok(None),
         },

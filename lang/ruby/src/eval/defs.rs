@@ -243,6 +243,56 @@ impl Scope {
         self.vars.reserve(1);
     }
 
+    /// The variable `name`: the `i`th when it is there (the same shared name), else found
+    /// by a search, `i` then set to where it is (a compiled site's slot: `compiled::local`).
+    #[inline(always)]
+    pub(crate) fn get_slot(&self, name: &Name, i: &Cell<u32>) -> Option<&RValue> {
+        match self.vars.get(i.get() as usize) {
+            Some((n, v)) if RStr::ptr_eq(n.rc(), name.rc()) => Some(v),
+            _ => self.find_slot(name, i),
+        }
+    }
+
+    #[inline(never)]
+    fn find_slot(&self, name: &Name, i: &Cell<u32>) -> Option<&RValue> {
+        let k = self.vars.iter().position(|(n, _)| same(n, name))?;
+        i.set(u32::try_from(k).unwrap_or(u32::MAX));
+        Some(&self.vars[k].1)
+    }
+
+    /// Sets the variable `name` (the `i`th when it is there, as `get_slot`), defining it
+    /// when it is new.
+    /// (A variable defined where it was at the last run, past the others, is defined in
+    /// place: a body's first assignment of a local does that at each run.)
+    #[inline(always)]
+    pub(crate) fn set_slot(&mut self, name: &Name, v: RValue, i: &Cell<u32>) {
+        let k = i.get() as usize;
+        if let Some((n, slot)) = self.vars.get_mut(k) {
+            if RStr::ptr_eq(n.rc(), name.rc()) {
+                *slot = v;
+                return;
+            }
+        } else if k == self.vars.len() && !self.vars.iter().any(|(n, _)| same(n, name)) {
+            self.define(name.clone(), v);
+            return;
+        }
+        self.set_found(name, v, i);
+    }
+
+    #[inline(never)]
+    fn set_found(&mut self, name: &Name, v: RValue, i: &Cell<u32>) {
+        match self.vars.iter().position(|(n, _)| same(n, name)) {
+            Some(k) => {
+                i.set(u32::try_from(k).unwrap_or(u32::MAX));
+                self.vars[k].1 = v;
+            }
+            None => {
+                i.set(u32::try_from(self.vars.len()).unwrap_or(u32::MAX));
+                self.define(name.clone(), v);
+            }
+        }
+    }
+
     /// Sets the variable `name`, defining it when it is new.
     pub fn insert(&mut self, name: Name, v: RValue) {
         match self.get_mut(&name) {

@@ -1706,7 +1706,7 @@ impl<'h> Interp<'h> {
             }
             (params, args) => bind_block_params(scope, params, args),
         }
-        let r = self.run_compiled(&block.body, &block.compiled);
+        let r = self.run_compiled(&block.body, &block.compiled, &block.own);
         self.st.ctx.locals.leave();
         match r {
             Err(f) if f.is_next() => Ok(f.into_value()),

@@ -19,7 +19,7 @@
 //! general path.
 
 use super::{Cond, Expr};
-use crate::ast::{Kind, Name, Node, Part};
+use crate::ast::{Kind, Node, Part};
 use crate::eval::{Interp, R};
 use crate::methods::{self, M};
 use crate::value::RBool;
@@ -32,7 +32,7 @@ pub(super) type Slow = Box<dyn Fn(&mut Interp<'_>, RValue) -> R>;
 /// A site's receiver and its general path: a local variable, read in place (the general
 /// closure reads it again when the site declines), or an expression's value.
 pub(super) enum Fallback {
-    Local(Name, Expr),
+    Local(super::Local, Expr),
     Value(Expr, Slow),
 }
 
@@ -53,7 +53,7 @@ impl Fallback {
 /// defined local declines: it is a method's call), or a literal.
 enum Arg {
     None,
-    Local(Name),
+    Local(super::Local),
     Lit(RValue),
 }
 
@@ -67,7 +67,7 @@ impl Arg {
             Kind::LVar(name)
             | Kind::Call {
                 vcall: true, name, ..
-            } => Arg::Local(name.clone()),
+            } => Arg::Local(super::Local::new(name)),
             Kind::Str(parts) => match parts.as_slice() {
                 [Part::Lit(l)] => Arg::Lit(RValue::Str(l.clone())),
                 _ => return None,
@@ -309,7 +309,7 @@ fn answer<T>(
     match arg {
         Arg::None => op(v, &RValue::Nil),
         Arg::Lit(x) => op(v, x),
-        Arg::Local(n) => op(v, it.local(n)?),
+        Arg::Local(n) => op(v, n.get(it)?),
     }
 }
 
@@ -321,7 +321,7 @@ where
 {
     match fb {
         Fallback::Local(var, general) => Box::new(move |it| {
-            if let Some(v) = it.local(&var) {
+            if let Some(v) = var.get(it) {
                 if let Some(a) = answer(it, v, &arg, &op) {
                     return Ok(a);
                 }
@@ -354,7 +354,7 @@ where
 {
     match fb {
         Fallback::Local(var, general) => Box::new(move |it| {
-            if let Some(v) = it.local(&var) {
+            if let Some(v) = var.get(it) {
                 if let Some(a) = answer(it, v, &arg, &op) {
                     return Ok(a);
                 }
@@ -465,7 +465,7 @@ fn is_a(fb: Fallback, name: String, core: Core, at: usize) -> Expr {
     match fb {
         Fallback::Local(var, general) => Box::new(move |it| {
             if k.now(it) {
-                if let Some(v) = it.local(&var) {
+                if let Some(v) = var.get(it) {
                     if takes(v) {
                         return Ok(RValue::Bool(RBool::new(k.core.has(v))));
                     }
@@ -489,7 +489,7 @@ fn is_a_cond(fb: Fallback, k: CoreKnown) -> Cond {
     match fb {
         Fallback::Local(var, general) => Box::new(move |it| {
             if k.now(it) {
-                if let Some(v) = it.local(&var) {
+                if let Some(v) = var.get(it) {
                     if takes(v) {
                         return Ok(k.core.has(v));
                     }
