@@ -132,7 +132,7 @@ class Strings:
             lambda: f"{self.p('str', d)}.{r.choice(['upcase', 'downcase', 'capitalize', 'strip', 'chomp', 'lstrip'])}",
             lambda: f"join({self.e(r.choice(['ints', 'strs', 'arr']), d)}, {sq(r.choice([',', '', ' - ']))})",
             lambda: f"String({self.e(r.choice(['int', 'int', 'float']), d)}, "
-                    f"{r.choice(FORMATS_NUMBER + ['%s', '%p'])})",
+                    f"{r.choice(FORMATS_NUMBER + FORMATS_ANY[:5])})",
             lambda: self.sprintf(d),
             lambda: self.regsubst(d),
             lambda: f"String({self.e('any', d)})",

@@ -104,3 +104,29 @@ PROGRAMS += [
     "Timestamp(0) + ['a']",
     "Timespan(3) + /x/",
 ]
+
+# --- session 46 (grammar3): what the reference's number conversion (`Utils.to_n`) refuses:
+# zero raised to a power (a literal does not parse; a string is no number to arithmetic or
+# `Numeric.new`), a float out of range, an exponent with `+`, a line break around the digits;
+# blanks after a sign are taken.
+PROGRAMS += [
+    "notice(1) if false { 0.0e3 }",
+    "[1, -0.00E-1]",
+    "'0.0e2' + 1",
+    "'1e400' + 1",
+    "'1e+2' + 1",
+    "'- 5' + 1",
+    "\"5\\n\" + 1",
+    "Numeric('0.0e2')",
+    "Numeric('-0.0e1')",
+    "Numeric('1e400')",
+    "[Float('0.0e2'), Numeric('0.5e1'), 0.5e1, 10e-1]",
+]
+
+# --- session 46, seed 1: a regexp that cannot be converted to Numeric is Ruby's `to_s` of
+# it, a `/` escaped as the literal wrote it.
+PROGRAMS += [
+    "/\\// + 0.5",
+    "-/a\\/b/",
+    "[/\\//, 'x'].join(',')",
+]
