@@ -141,7 +141,8 @@ def _bare_types(text):
 
 def _optional_notundef_alias(src):
     """Whether the program matches against an alias of `Optional[NotUndef]`."""
-    for name in re.findall(r"^type (Ga\d+) = Optional\[NotUndef\]$", src, re.M):
+    for name in re.findall(r"^type (Ga\d+) = (?:Optional\[NotUndef\]|Variant\[NotUndef, Undef\]|"
+                           r"Variant\[Undef, NotUndef\])$", src, re.M):
         if re.search(r"(=~|!~) *%s\b|\b%s *(:|=>|,)" % (name, name), src):
             return True
     return False
@@ -164,6 +165,8 @@ def deviation(d):
     if "undefined method `+' for nil:NilClass" in (e.get("error") or "") and "@(" in d["src"]:
         return "an unknown escape in a string inside a heredoc's interpolation: the reference " \
             "fails writing the warning's position"
+    if (e.get("error") or "").startswith("Initializer for class Puppet::Pops::Types::PTypeSetType"):
+        return "`RichData` as a parameter value: the reference cannot serialize the catalog"
     if "Endless recursion detected when attempting to serialize" in (e.get("error") or ""):
         return "a recursive alias (`Data`) as a parameter value: the reference cannot " \
             "serialize the catalog"
@@ -188,6 +191,8 @@ def deviation(d):
             elif ALIASED.search(d["src"]) and x.lstrip()[1:] in {ALIAS_NORMAL.sub(r"\1", p) for p in plus}:
                 reasons.add("an alias's normal form forgets a Collection's size and "
                             "`Optional[NotUndef]`'s `NotUndef`")
+            elif x.lstrip()[1:] in {_bare_regexps(p) for p in plus}:
+                reasons.add("`%s` of a Regexp: with `/ /` delimiters (the reference: the bare source)")
             else:
                 return None
     for key in ("value", "log", "error"):

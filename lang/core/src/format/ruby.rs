@@ -152,6 +152,8 @@ fn inspect_at(v: &Value, out: &mut String, depth: usize, held: Held) {
         _ if held == Held::Strings && handed_as_string(v) => {
             out.push_str(&quote::ruby_inspect(&to_display(v)))
         }
+        // (Ruby's `VersionRange#inspect`: the normalized form)
+        Value::SemVerRange(r) => out.push_str(&r.normalized()),
         Value::Timespan(t) => {
             let _ = write!(
                 out,

@@ -130,3 +130,28 @@ PROGRAMS += [
     "-/a\\/b/",
     "[/\\//, 'x'].join(',')",
 ]
+
+# --- session 46, seed 2: a `NotUndef` type value in a mismatch is named by its normal form
+# (`got Type[Numeric]` for `NotUndef[Numeric]`).
+PROGRAMS += [
+    "length(NotUndef[Numeric])",
+    "length(NotUndef[Optional[Integer]])",
+    "length([NotUndef[Integer[1, 2]]][0])",
+    "length(NotUndef)",
+    "function f(Integer $x) {} f(NotUndef[Optional[Integer]])",
+]
+
+# --- session 46, seed 20: an element of a tuple after its types (held to the last type) is
+# named by that type's index in a mismatch.
+PROGRAMS += [
+    "function f(Tuple[String, Optional[String], 0, default] $x) {} f(['a', 'b', 3])",
+    "function f(Tuple[String, Integer, 0, 5] $x) {} f(['a', 1, 2, 'x'])",
+    "function f(Tuple[String, Integer, 1, 5] $x) {} f(['a', 'x', 'y'])",
+]
+
+# --- session 46, seed 21: a version range inside a value Ruby shows (the selector's message)
+# is Ruby's `VersionRange#inspect`, the normalized form.
+PROGRAMS += [
+    "{a => SemVerRange('~1.2')} ? { 1 => 2 }",
+    "[SemVerRange('1.x'), SemVerRange('>=1.0.0 <2.0.0'), SemVerRange('^1.2.3'), SemVerRange('1.2.3 - 2.0')] ? { 1 => 2 }",
+]
