@@ -293,15 +293,19 @@ fn overflow(op: &str, value: i128) -> Error {
     ))
 }
 
-/// Parses a string the way arithmetic coercion does: decimal, hex (`0x1F`), octal (`017`),
-/// and floats with digits on both sides of the point or an exponent; surrounding space and a
-/// sign are allowed.
+/// Parses a string the way arithmetic coercion does (the reference's `Utils.to_n`): blanks
+/// (space, tab) around it and after its sign; hex (`0x1F`), octal (`017`), decimal, or a
+/// float with digits on both sides of the point or an exponent (`e`/`E`, signed with `-`
+/// only). Zero raised to a power (`0.0e3`) and a float out of range (`1e400`) are no
+/// numbers there, nor is a line break around the digits.
 fn parse_number(s: &str) -> Option<Num> {
-    let t = s.trim();
+    let blank = |c: char| c == ' ' || c == '\t';
+    let t = s.trim_matches(blank);
     let (neg, body) = match t.strip_prefix('-') {
         Some(rest) => (true, rest),
         None => (false, t.strip_prefix('+').unwrap_or(t)),
     };
+    let body = body.trim_start_matches(blank);
     let digits = |s: &str, radix: u32| !s.is_empty() && s.chars().all(|c| c.is_digit(radix));
     let int = if let Some(h) = body.strip_prefix("0x").or_else(|| body.strip_prefix("0X")) {
         digits(h, 16)
@@ -319,15 +323,15 @@ fn parse_number(s: &str) -> Option<Num> {
     if let Some(i) = int {
         return Some(Num::I(if neg { -i } else { i }));
     }
-    if is_float_text(body) {
+    if is_float_text(body) && !crate::syntax::numbers::zero_with_exponent(body) {
         if let Ok(f) = body.parse::<f64>() {
-            return Some(Num::F(if neg { -f } else { f }));
+            return f.is_finite().then_some(Num::F(if neg { -f } else { f }));
         }
     }
     None
 }
 
-/// `digits.digits[e[+-]digits]` or `digits e[+-]digits`.
+/// `digits.digits[e[-]digits]` or `digits e[-]digits`.
 fn is_float_text(s: &str) -> bool {
     let (mantissa, exponent) = match s.find(['e', 'E']) {
         Some(i) => (&s[..i], Some(&s[i + 1..])),
@@ -338,7 +342,7 @@ fn is_float_text(s: &str) -> bool {
         Some((a, b)) => all_digits(a) && all_digits(b),
         None => all_digits(mantissa) && exponent.is_some(),
     };
-    let exponent_ok = exponent.is_none_or(|e| all_digits(e.strip_prefix(['+', '-']).unwrap_or(e)));
+    let exponent_ok = exponent.is_none_or(|e| all_digits(e.strip_prefix('-').unwrap_or(e)));
     mantissa_ok && exponent_ok
 }
 
@@ -683,5 +687,33 @@ mod tests {
                 Err("Evaluation Error: Error while evaluating a '<<' expression, shift width too big"),
             ),
         ]);
+    }
+
+    /// Found by the differential tester (grammar, session 46): the strings arithmetic takes
+    /// for numbers are the reference's `Utils.to_n`'s; the reference's answers.
+    #[test]
+    fn numeric_strings_as_the_reference_reads_them() {
+        let coerced = |s: &str, v: &str| {
+            format!("Evaluation Error: The string '{s}' was automatically coerced to the numerical value {v}")
+        };
+        let refused =
+            |s: &str| format!("Evaluation Error: The value '{s}' cannot be converted to Numeric.");
+        let cases = [
+            ("'+ 1' + 1", coerced("+ 1", "1")),
+            ("'- 5' + 1", coerced("- 5", "-5")),
+            ("\"\\t5\\t\" + 1", coerced("\t5\t", "5")),
+            ("'1E5' + 1", coerced("1E5", "100000.0")),
+            ("'1e+2' + 1", refused("1e+2")),
+            ("'1e400' + 1", refused("1e400")),
+            ("'0.0e2' + 1", refused("0.0e2")),
+            ("'-0.0e1' + 1", refused("-0.0e1")),
+            ("'000e2' + 1", refused("000e2")),
+            ("\"5\\n\" + 1", refused("5\n")),
+        ];
+        let cases: Vec<(&str, Result<&str, &str>)> = cases
+            .iter()
+            .map(|(src, e)| (*src, Err(e.as_str())))
+            .collect();
+        crate::test_support::check(&cases);
     }
 }

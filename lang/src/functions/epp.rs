@@ -209,6 +209,9 @@ fn render_template(ev: &mut Evaluator, src: &TemplateSource, hash: Option<&Value
         _ => Vec::new(),
     };
     let known = compile::scanned(src.text).map_err(|e| src.invalid(&e.message, e.at))?;
+    for w in &known.warnings {
+        ev.log(crate::LogLevel::Warning, w);
+    }
     let (params, values) = match known.template.params {
         Some(range) => bind_declared(ev, src, range, given)?,
         None => bind_undeclared(src, given)?,

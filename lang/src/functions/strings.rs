@@ -182,11 +182,7 @@ fn join(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
 pub fn ruby_to_s(v: &Value) -> String {
     match v {
         Value::Hash(_) | Value::Array(_) => crate::format::ruby::inspect_objects(v),
-        // (its source as Ruby keeps it: a `/` escaped, as written in a literal)
-        Value::Regexp(r) => {
-            let text = crate::types::regexp_text(r.source());
-            format!("(?-mix:{})", &text[1..text.len() - 1])
-        }
+        Value::Regexp(r) => crate::format::ruby::regexp_to_s(r),
         other => crate::format::to_display(other),
     }
 }

@@ -57,6 +57,25 @@ impl TemplateError {
     }
 }
 
+/// The warnings the reference logs when it parses template `t` (unknown escapes in the
+/// strings of its code and of its parameters' defaults), in order.
+pub fn warnings(t: &str, template: &Template) -> Vec<String> {
+    if !t.contains('\\') {
+        return Vec::new();
+    }
+    let code = template.segments.iter().filter_map(|s| match s {
+        Segment::Code { start, end } | Segment::Render { start, end } => Some((*start, *end)),
+        Segment::Text { .. } => None,
+    });
+    template
+        .params
+        .into_iter()
+        .chain(code)
+        .flat_map(|(start, end)| crate::lexer::lex(&t[start..end]).warnings)
+        .map(|w| w.message)
+        .collect()
+}
+
 /// Splits a template into text, code and render segments.
 pub fn scan(t: &str) -> Result<Template, TemplateError> {
     let b = t.as_bytes();

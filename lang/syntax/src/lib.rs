@@ -21,6 +21,7 @@ pub mod highlight;
 pub mod json_syntax;
 pub mod limits;
 pub mod names;
+pub mod numbers;
 pub mod ruby_regexp;
 pub mod span;
 pub mod thread_cache;
@@ -80,15 +81,21 @@ pub fn parse_with_warnings(source: &str) -> Result<(Program, Vec<Warning>), Erro
     Ok((program, warnings))
 }
 
-/// Like [`parse_with_warnings`], with the warnings also when the program parses but fails
-/// validation (the reference logs them before the validation errors).
+/// Like [`parse_with_warnings`], with the warnings also when the program fails validation
+/// (the reference logs them before the validation errors) or does not parse (those of the
+/// text before the error: the reference lexes as it parses).
 pub fn parse_keeping_warnings(source: &str) -> (Result<Program, Error>, Vec<Warning>) {
     match parser::parse_program_with_warnings(source) {
         Ok((program, warnings)) => match validate::validate(&program) {
             Ok(()) => (Ok(program), warnings),
             Err(e) => (Err(e), warnings),
         },
-        Err(e) => (Err(e), Vec::new()),
+        Err(e) => {
+            let at = e.span.map_or(u32::MAX, |s| s.start);
+            let mut warnings = lexer::lex(source).warnings;
+            warnings.retain(|w| w.span.start < at);
+            (Err(e), warnings)
+        }
     }
 }
 

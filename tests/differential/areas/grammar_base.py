@@ -9,7 +9,10 @@ KINDS = ["int", "float", "str", "bool", "ints", "strs", "arr", "hash", "type", "
 RICH = "rich"
 WORDS = ["a", "b", "ab", "abc", "", "x y", "A", "Hello", "10", "é", "a,b", "0x1F"]
 ESCAPES = ["\\n", "\\t", "\\\\", "\\\"", "\\$", "\\u{41}", "\\u00e9", "\\s", "\\'", "\\r",
-           "\\u{1F600}"]
+           "\\u{1F600}", "\\u{7A}\\u0041", "\\q"]
+# Texts of single-quoted strings as written: only `\\` and `\'` are escapes there.
+SQ_TEXTS = [r"a\nb", r"it\'s", r"back\\slash", r"\$x", r"tab\t", r"end\\", r"\u{41}", r"${x}", r"$y",
+            r"\\\\two", r'q\"q', r"\é", r"\\\'"]
 # Binding strength of the operators (higher binds tighter; the reference's egrammar.ra).
 PRIMARY, BLOCK, SELECT, NOT, UMINUS, IN, MATCH, MUL, ADD, SHIFT, EQ, CMP, AND, OR = \
     100, 95, 90, 85, 80, 70, 65, 60, 55, 50, 45, 40, 30, 20
@@ -23,6 +26,11 @@ def sq(s):
     return "'" + s.replace("\\", "\\\\").replace("'", "\\'") + "'"
 
 
+def scope_kind(kind):
+    """The kind a parameter of `kind` is in its scope (a record is a hash)."""
+    return "hash" if kind == "rec" else kind
+
+
 def statement_safe(src):
     """Whether `src` can start a statement as it is (one starting with `{`, `/`, `[`, `(`
     or `-` would read differently after the statement before it)."""
@@ -34,7 +42,7 @@ class Base:
         self.r = rng
         self.scope = []      # [(variable name, kind)] visible where the expression is
         self.funcs = []      # [(name, [param kinds], return kind)]
-        self.aliases = []    # [(alias name, its type's source)]
+        self.aliases = []    # [(alias name, the kind of parameters it is for, or None)]
         self.n = 0
         self.mistakes = 0.04 if rng.random() < 0.2 else 0.0
         self.heredocs = []   # bodies of heredocs opened on the current line
@@ -73,6 +81,20 @@ class Base:
         if p < at or (p < PRIMARY and r.random() < 0.05):
             return f"({src})"
         return src
+
+    def one_of(self, *makers):
+        """What one of `makers` (functions of no argument) makes, chosen at random: only the
+        one chosen is generated."""
+        return self.r.choice(makers)()
+
+    def otherwise(self, kind, d, form):
+        """The `else`/`default` branch of a conditional in `form` (`" else {{ {} }}"`), or
+        nothing (the conditional is undef when no branch is taken) where undef may come out:
+        where any value is taken, and now and then elsewhere (an operand then fails)."""
+        r = self.r
+        if r.random() < (0.3 if kind in ("any", "undef") else 0.03):
+            return ""
+        return form.format(self.e(kind, d, 0))
 
     def p(self, kind, d):
         """An operand of a postfix operator (`.`, `[]`)."""

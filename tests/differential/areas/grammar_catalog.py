@@ -4,9 +4,14 @@ and overrides (`=>`, `+>`), classes and defines with typed parameters whose defa
 the earlier parameters (and `$title`/`$name`), declared by `include`, `contain`, `require`
 and the resource form, collectors with queries (and overrides, exported `<<| |>>`),
 relationships (`->`, `~>`, `<-`, `<~`, chains, arrays of references, collectors and
-declarations as operands) and `realize`."""
-from areas.grammar_base import KINDS, WORDS, sq
-from areas.grammar_types import PARAM_TYPES
+declarations as operands) and `realize`; parameters named by keywords (`$unless`, `$class`,
+attributes `unless => 1`), attributes given by `* => {...}`, node definitions."""
+from areas.grammar_base import KINDS, WORDS, scope_kind, sq
+
+# Keywords a parameter (and so an attribute) may be named by (not `true` and `false`).
+KEYWORD_NAMES = ["if", "unless", "class", "define", "node", "case", "default", "and", "or",
+                 "in", "type", "function", "attr", "private", "inherits", "else", "elsif",
+                 "undef", "application", "site", "produces", "consumes", "plan"]
 
 
 class Catalog:
@@ -29,7 +34,7 @@ class Catalog:
         pool = [f"Notify[{sq(t)}]" for t in self.notifies]
         pool += [f"{d.capitalize()}[{sq(t)}]" for d, t in self.instances]
         pool += [f"Class[{c}]" for c in self.classes]
-        if not pool or r.random() < 0.01:
+        if not pool or r.random() < 0.003:
             return f"Notify[{sq(r.choice(['nothere', 'r0']))}]"
         return r.choice(pool)
 
@@ -45,21 +50,23 @@ class Catalog:
         params, srcs = [], []
         outer, g.scope = g.scope, list(extra)
         for _ in range(r.randint(1, 3)):
-            name, kind = g.fresh("p"), r.choice(KINDS)
+            name, kind = g.fresh("p"), r.choice(KINDS + ["rec"])
+            if r.random() < 0.15:
+                name = r.choice([k for k in KEYWORD_NAMES if k not in {p[0] for p in params}])
             default = r.random() < 0.7
-            src = f"{r.choice(PARAM_TYPES[kind])} ${name}"
+            src = f"{g.param_type(kind)} ${name}"
             if default:
                 src += f" = {g.e(kind, 1, 0)}"
             params.append((name, kind, default))
             srcs.append(src)
-            g.scope.append((name, kind))
+            g.scope.append((name, scope_kind(kind)))
         g.scope = outer
         return params, ", ".join(srcs)
 
     def body(self, label, params, extra):
         """A notify of the definition's, whose message reads its parameters."""
         g = self.g
-        outer, g.scope = g.scope, [(n, k) for n, k, _ in params] + list(extra)
+        outer, g.scope = g.scope, [(n, scope_kind(k)) for n, k, _ in params] + list(extra)
         g.in_string += 1
         title = f'"{label}-${{title}}"' if extra else sq(label)
         src = f"notify {{ {title}: message => {g.e('any', 2, 0)} }}"
@@ -82,9 +89,9 @@ class Catalog:
         name = g.fresh("gc")
         params, src = self.params([])
         self.emit(f"class {name}({src}) {{ {self.body(name, params, [])} }}")
-        args = self.args(params, 0.4)
+        args = self.args(params, 0.4, r.random() < 0.2)
         # (the include-like forms when every parameter has a default, but now and then)
-        needed = any(not dflt for _, _, dflt in params) and r.random() < 0.95
+        needed = any(not dflt for _, _, dflt in params) and r.random() < 0.98
         if needed or r.random() < 0.3:
             self.emit(f"class {{ {sq(name)}: {args} }}")
         else:
@@ -128,6 +135,12 @@ class Catalog:
         if r.random() < 0.2:
             attrs.append(f"loglevel => {r.choice(['info', 'warning', sq('debug')])}")
         r.shuffle(attrs)
+        if r.random() < 0.2:
+            # (some or all attributes from a hash)
+            n = r.randint(0, len(attrs))
+            given = ", ".join(a if r.random() < 0.5 else sq(a.split(" ")[0]) + a[a.index(" "):]
+                              for a in attrs[n:])
+            attrs = attrs[:n] + [f"* => {{{given}}}"]
         src = f"{at}notify {{ {title}: {', '.join(attrs)} }}"
         if known and not at and self.notifies and r.random() < 0.15:
             # a declaration as a relationship's operand
@@ -137,6 +150,15 @@ class Catalog:
             if at:
                 self.virtual.append(t)
         self.emit(src)
+
+    def define_default(self):
+        """Resource defaults of a defined type (an attribute named by a keyword too)."""
+        g, r = self.g, self.r
+        if not self.defines:
+            return
+        name, params = r.choice(self.defines)
+        n, k, _ = r.choice(params)
+        self.emit(f"{name.capitalize()} {{ {n} => {g.e(k, 1, 0)} }}")
 
     def default(self):
         g, r = self.g, self.r
@@ -151,7 +173,7 @@ class Catalog:
         t = r.choice(self.notifies)
         # (a parameter the declaration set cannot be set again from the same scope)
         attr = r.choice([f"message => {g.e('any', 1, 0)}", "tag +> 'o1'", "message +> 'm'"]
-                        if r.random() < 0.15 else
+                        if r.random() < 0.08 else
                         [f"withpath => {g.e('bool', 1, 0)}", "loglevel => 'info'"])
         self.emit(f"Notify[{sq(t)}] {{ {attr} }}")
 
@@ -163,7 +185,8 @@ class Catalog:
         if params:
             # (a query's operand is a literal: a number, a string, a boolean)
             lit = {"int": str(r.randint(0, 9)), "bool": "true"}
-            atoms = [f"{n} == {lit.get(k, sq(r.choice(WORDS)))}" for n, k, _ in params] + atoms[:2]
+            atoms = [f"{n} == {lit.get(k, sq(r.choice(WORDS)))}" for n, k, _ in params
+                     if n not in KEYWORD_NAMES] + atoms[:2]
         q = r.choice(atoms)
         for _ in range(r.choice([0, 0, 1, 2])):
             q = r.choice([f"{q} and {r.choice(atoms)}", f"{q} or {r.choice(atoms)}",
@@ -178,11 +201,18 @@ class Catalog:
         else:
             q = self.query() if r.random() < 0.85 else ""
             coll = f"Notify <| {q} |>" if r.random() < 0.8 else f"Notify <<| {q} |>>"
-        k = r.randrange(4)
+        k = r.randrange(5)
         if k == 0:
-            coll += f" {{ message => {g.e('any', 1, 0)} }}"
+            coll += r.choice([f" {{ message => {g.e('any', 1, 0)} }}",
+                              f" {{ tag +> {sq(r.choice(['c1', 'm::n']))} }}",
+                              f" {{ message +> {g.e('str', 1, 0)}, loglevel => 'info' }}"])
         elif k == 1 and (self.notifies or self.classes):
             coll = r.choice([f"{coll} -> {self.ref()}", f"{self.ref()} ~> {coll}"])
+        elif k == 2 and (self.notifies or self.classes):
+            # (a chain of collectors and references)
+            other = f"Notify <| {self.query()} |>"
+            coll = r.choice([f"{coll} -> {self.ref()} ~> {other}", f"{self.ref()} -> {coll} <- {other}",
+                             f"{coll} ~> {other}"])
         self.emit(coll)
 
     def relationship(self):
@@ -202,6 +232,8 @@ class Catalog:
 
     def realize(self):
         r = self.r
+        if not self.virtual and r.random() < 0.9:
+            return
         ts = self.virtual or ["nothere"]
         refs = [f"Notify[{sq(t)}]" for t in r.sample(ts, min(len(ts), r.randint(1, 2)))]
         if self.instances and r.random() < 0.2:
@@ -209,6 +241,36 @@ class Catalog:
             refs.append(f"{d.capitalize()}[{sq(t)}]")
         self.emit(r.choice([f"realize({', '.join(refs)})", f"realize([{', '.join(refs)}])",
                             f"{refs[0]}.realize"]))
+
+
+# Node definitions (the oracle's node is `oracle.example.com`): the names that match it (a
+# regexp's groups read in the body) and those that do not.
+NODE_MATCHES = ["'oracle.example.com'", "oracle.example.com", "/^oracle\\./", "/(oracle)\\.(\\w+)/",
+                "/example/", "'other', /^(o)racle/", "\"oracle.example.com\""]
+NODE_OTHERS = ["'other'", "/^db\\d+/", "'web.example.com', 'db'", "/(?i:EXAMPLE\\.ORG)/"]
+
+
+def nodes(g):
+    """Node definitions: one that matches the node (a name, a regexp, `default` or a list
+    of them) among others, and `default` now and then; the body a notify reading the
+    match's groups and an expression."""
+    r = g.r
+    match = r.choice(NODE_MATCHES + ["default"])
+    heads = [match] + r.sample(NODE_OTHERS, r.randint(0, 2))
+    if match != "default" and r.random() < 0.4:
+        heads.append("default")
+    r.shuffle(heads)
+    out = []
+    for head in heads:
+        names = [head]
+        if head == match and "default" not in heads and r.random() < 0.2:
+            names.append("default")
+        t = g.fresh("n")
+        g.in_string += 1
+        body = f"notify {{ '{t}': message => \"${{0}}|${{1}}|${{2}}|{t}\" }} notice({g.e('any', 1, 0)})"
+        g.in_string -= 1
+        out.append(g.line(f"node {', '.join(names)} {{ {body} }}"))
+    return out
 
 
 def resources(g):
@@ -222,6 +284,8 @@ def resources(g):
         c.define()
     steps = [c.notify] * r.randint(1, 3) + [c.instance] * (r.randint(1, 2) if c.defines else 0)
     steps += [c.klass] * r.choice([0, 0, 1, 1, 2])
+    if c.defines and r.random() < 0.3:
+        steps.append(c.define_default)
     r.shuffle(steps)
     for step in steps:
         step()

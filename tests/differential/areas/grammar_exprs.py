@@ -8,23 +8,47 @@ from areas.grammar_strings import Strings
 from areas.grammar_types import Types
 
 
+SEPARATORS = ["','", "/,/", "''", "/b/", "'a'"]
+# `in`'s operands: the kinds of the left, the kinds of the right.
+IN_OPERANDS = [(["str"], ["str"]), (["int"], ["ints"]), (["str"], ["hash"]),
+               (["type", "regexp"], ["arr"]), (["any"], ["arr", "strs"])]
+
+
 class Exprs:
     # --- literals -----------------------------------------------------------------------
     def lit_int(self):
-        r, n = self.r, self.r.choice([0, 1, 2, 3, 5, 7, 10, 16, 42, 100, 255])
-        f = r.randrange(6)
+        """An integer in every base the lexer reads: decimal, hexadecimal (`0x`/`0X`, digits
+        of either case), octal (a leading `0`), negated now and then."""
+        r, n = self.r, self.r.choice([0, 1, 2, 3, 5, 7, 10, 16, 42, 100, 255, 511])
+        f = r.randrange(7)
         if f == 0:
-            return hex(n).replace("0x", r.choice(["0x", "0X"])), PRIMARY
-        if f == 1 and n:
-            return "0" + oct(n)[2:], PRIMARY
-        if f == 2:
-            return f"-{n}", UMINUS
-        return str(n), PRIMARY
+            digits = "%x" % n if r.random() < 0.5 else "%X" % n
+            src = r.choice(["0x", "0X"]) + digits
+        elif f == 1:
+            src = "0" + "%o" % n
+        else:
+            src = str(n)
+        if f == 2 or (f < 2 and r.random() < 0.2):
+            return f"-{src}", UMINUS
+        return src, PRIMARY
 
     def lit_float(self):
-        src = self.r.choice(["1.5", "0.5", "2.0", "3.25", "1e2", "1.5e-1", "0.1", "10.0",
-                             "2.5E1", "-0.5", "-2.75"])
-        return src, UMINUS if src.startswith("-") else PRIMARY
+        """A float in every form the lexer reads: a fraction, an exponent (`e`/`E`, signed
+        or not) with or without a fraction, negated now and then."""
+        r = self.r
+        whole = r.choice(["0", "1", "2", "3", "10", "12"])
+        frac = r.choice(["5", "25", "0", "1", "75", "125"])
+        exp = r.choice(["1", "2", "-1", "-2", "0", "3", "-3"] + ["16", "-5", "20"] * (r.random() < 0.1))
+        e = r.choice(["e", "E"])
+        # (zero raised to a power, `0.0e1`, is no number to the reference: the program
+        # does not parse; `0e1` is a bad octal number)
+        if whole == "0" and frac.strip("0") == "":
+            frac = "5"
+        src = r.choice([f"{whole}.{frac}", f"{whole}.{frac}", f"{whole}.{frac}{e}{exp}"] +
+                       [f"{whole}{e}{exp}"] * (whole != "0"))
+        if r.random() < 0.15:
+            return f"-{src}", UMINUS
+        return src, PRIMARY
 
     def lit_bool(self):
         return self.r.choice(["true", "false"]), PRIMARY
@@ -41,9 +65,9 @@ class Exprs:
         pairs, keys = [], set()
         for _ in range(0 if self.flat() else r.randrange(4)):
             key = r.choice([sq(r.choice(WORDS)), r.choice(["a", "b", "key"]), self.e("str", 0)])
-            if key.strip("'") in keys:
-                continue  # (a literal key given twice is a validation error)
-            keys.add(key.strip("'"))
+            if key.strip("'\"") in keys:
+                continue  # (a literal key given twice, in either quotes, is a validation error)
+            keys.add(key.strip("'\""))
             pairs.append(f"{key} => {self.e('any', 0, 0)}")
         return "{" + ", ".join(pairs) + "}", PRIMARY
 
@@ -62,8 +86,8 @@ class Exprs:
         elif op in ("<<", ">>"):
             right = str(r.randint(0, 6))
         else:
-            if kind == "int" and r.random() < 0.1:
-                right = sq(str(r.randint(0, 9)))  # a numeric string converts
+            if kind == "int" and r.random() < 0.02:
+                right = sq(str(r.randint(0, 9)))  # (a numeric string: an error in strict mode)
             else:
                 right = self.e(b_kind, d, BINARY[op] + 1)
         return f"{left} {op} {right}", BINARY[op]
@@ -82,10 +106,13 @@ class Exprs:
         r = self.r
         if kind == "float":
             s = r.choice(["'1.5'", "'2e3'", "'0.25'", "'3'", "'-1.5'"])
-            return r.choice([f"Float({s})", f"Float.new({s})", f"Numeric('7.5')",
+            return r.choice([f"Float({s})", f"Float.new({s})",
+                             f"Numeric({r.choice(['7.5', '1e2', '-2.5E-1'] + [' 3', '0.0e1'] * (r.random() < 0.1))!r})",
                              f"{self.p('int', d)} + 0.5"]), ADD
-        s = r.choice(["'0x10'", "'017'", "'42'", "'-3'", "'0b101'", "' 5'", "'1_000'"])
-        return r.choice([f"Integer({s})", f"Integer.new({s})", f"Integer({s}, 10)",
+        # (`'1_000'` does not convert)
+        s = r.choice(["'0x10'", "'017'", "'42'", "'-3'", "'0b101'", "' 5'", "'0X1f'", "'0B11'"] +
+                     ["'1_000'"] * (r.random() < 0.2))
+        return r.choice([f"Integer({s})", f"Integer.new({s})", f"Integer({r.choice(['42', '-3', ' 5'])!r}, 10)",
                          f"Integer('11', {r.choice([2, 8, 16])})",
                          f"Integer({self.e('float', d)})", f"{s}.convert_to(Integer)",
                          f"Integer({self.e('bool', d)})"]), PRIMARY
@@ -103,6 +130,10 @@ class Exprs:
 
     def index(self, kind, d):
         r = self.r
+        if kind in ("int", "str") and r.random() < 0.6:
+            # (an element of an array of known length: one out of range is undef)
+            elem = [self.e(kind, d, 0) for _ in range(r.randint(1, 3))]
+            return f"[{', '.join(elem)}][{r.randint(-len(elem), len(elem) - 1)}]", PRIMARY
         if kind == "int":
             return f"{self.p('ints', d)}[{r.randint(-3, 3)}]", PRIMARY
         if kind == "str":
@@ -138,16 +169,8 @@ class Exprs:
 
     def in_(self, kind, d):
         r = self.r
-        k = r.randrange(5)
-        if k == 0:
-            return f"{self.e('str', d, IN)} in {self.e('str', d, IN + 1)}", IN
-        if k == 1:
-            return f"{self.e('int', d, IN)} in {self.e('ints', d, IN + 1)}", IN
-        if k == 2:
-            return f"{self.e('str', d, IN)} in {self.e('hash', d, IN + 1)}", IN
-        if k == 3:
-            return f"{self.e(r.choice(['type', 'regexp']), d, IN)} in {self.e('arr', d, IN + 1)}", IN
-        return f"{self.e('any', d, IN)} in {self.e(r.choice(['arr', 'strs']), d, IN + 1)}", IN
+        left, right = r.choice(IN_OPERANDS)
+        return f"{self.e(r.choice(left), d, IN)} in {self.e(r.choice(right), d, IN + 1)}", IN
 
     def predicate(self, kind, d):
         r = self.r
@@ -159,32 +182,30 @@ class Exprs:
 
     def array_op(self, kind, d):
         r = self.r
-        k = r.randrange(5)
-        if k == 0:
-            op = r.choice(["+", "-"])
-            return f"{self.e(kind, d, ADD)} {op} {self.e(kind, d, ADD + 1)}", ADD
-        if k == 1:
-            elem = ELEM.get(kind, "any")
-            return f"{self.e(kind, d, SHIFT)} << {self.e(elem, d, SHIFT + 1)}", SHIFT
-        if k == 2:
-            return f"[{self.splat(kind, d)}, {self.e(ELEM.get(kind, 'any'), d, 0)}]", PRIMARY
-        if k == 3:
-            fn = r.choice(["sort", "unique", "reverse_each.map |$q| { $q }"] if kind != "arr"
-                          else ["flatten", "unique", "reverse_each.map |$q| { $q }"])
-            return f"{self.p(kind, d)}.{fn}", PRIMARY
+        elem = ELEM.get(kind, "any")
+        fns = ["sort", "unique"] if kind != "arr" else ["flatten", "unique"]
+        return self.one_of(
+            lambda: (f"{self.e(kind, d, ADD)} {r.choice(['+', '-'])} {self.e(kind, d, ADD + 1)}", ADD),
+            lambda: (f"{self.e(kind, d, SHIFT)} << {self.e(elem, d, SHIFT + 1)}", SHIFT),
+            lambda: (f"[{self.splat(kind, d)}, {self.e(elem, d, 0)}]", PRIMARY),
+            lambda: (f"{self.p(kind, d)}.{r.choice(fns + ['reverse_each.map |$q| { $q }'])}", PRIMARY),
+            lambda: (self.one_of(*self.array_makers(kind, d)), PRIMARY))
+
+    def array_makers(self, kind, d):
+        """Makers of arrays of `kind` from other values (split, keys, ranges, steps...)."""
+        r = self.r
         if kind == "strs":
-            sep = r.choice(["','", "/,/", "''", "/b/", "'a'"])
-            return r.choice([f"split({self.e('str', d)}, {sep})",
-                             f"keys({self.e('hash', d)})", f"{self.p('hash', d)}.keys"]), PRIMARY
+            return [lambda: f"split({self.e('str', d)}, {r.choice(SEPARATORS)})",
+                    lambda: f"keys({self.e('hash', d)})", lambda: f"{self.p('hash', d)}.keys"]
         if kind == "ints":
-            return r.choice([f"{self.p('ints', d)}.map |$q| {{ $q * 2 }}",
-                             f"Integer[{r.randint(0, 2)}, {r.randint(2, 5)}].map |$q| {{ $q }}",
-                             f"{r.randint(0, 4)}.map |$q| {{ $q }}",
-                             f"[{self.e('int', d, 0)}, {self.e('int', d, 0)}].step(2)"
-                             ".map |$q| { $q }"]), PRIMARY
-        return r.choice([f"{self.p('hash', d)}.map |$k, $v| {{ [$k, $v] }}", f"values({self.e('hash', d)})",
-                         f"Array({self.e('hash', d)})", f"[{self.e('arr', d, 0)}].flatten",
-                         f"{self.p('any', d)}.with |$q| {{ [$q, $q] }}"]), PRIMARY
+            return [lambda: f"{self.p('ints', d)}.map |$q| {{ $q * 2 }}",
+                    lambda: f"Integer[{r.randint(0, 2)}, {r.randint(2, 5)}].map |$q| {{ $q }}",
+                    lambda: f"{r.randint(0, 4)}.map |$q| {{ $q }}",
+                    lambda: f"[{self.e('int', d, 0)}, {self.e('int', d, 0)}].step(2).map |$q| {{ $q }}"]
+        return [lambda: f"{self.p('hash', d)}.map |$k, $v| {{ [$k, $v] }}",
+                lambda: f"values({self.e('hash', d)})", lambda: f"Array({self.e('hash', d)})",
+                lambda: f"[{self.e('arr', d, 0)}].flatten",
+                lambda: f"{self.p('any', d)}.with |$q| {{ [$q, $q] }}"]
 
     def splat(self, kind, d):
         return "*" + self.e(kind, d, UMINUS)
@@ -204,7 +225,9 @@ class Exprs:
             elif k == 1:
                 src += f".map |${x}| {{ {self.body(elem, d, [(x, elem)])} }}"
             elif k == 2:
-                src += r.choice([".sort", ".unique", "[0, 2]", ".slice(2).map |$s| { $s[0] }" if elem != "any" else ".flatten"])
+                # (`sort` of values of different types fails)
+                src += r.choice([".sort" if elem != "any" else ".unique", ".unique", "[0, 2]",
+                                 ".slice(2).map |$s| { $s[0] }" if elem != "any" else ".flatten"])
             else:
                 i = self.fresh("i")
                 src += f".map |${i}, ${x}| {{ {self.body(elem, d, [(i, 'int'), (x, elem)])} }}" \
@@ -237,21 +260,22 @@ class Exprs:
 
     def hash_op(self, kind, d):
         r = self.r
-        k = r.randrange(6)
-        if k == 0:
-            return f"{self.e('hash', d, ADD)} + {self.e('hash', d, ADD + 1)}", ADD
-        if k == 1:
-            return f"{self.e('hash', d, ADD)} - {self.e(r.choice(['strs', 'hash']), d, ADD + 1)}", ADD
-        if k == 2:
-            k_, v = self.fresh("k"), self.fresh("v")
-            return f"{self.p('hash', d)}.filter |${k_}, ${v}| {{ {self.body('bool', d, [(k_, 'str'), (v, 'any')])} }}", PRIMARY
-        if k == 3:
-            return f"Hash({self.p('strs', d)}.map |$q| {{ [$q, {self.e('any', 0, 0)}] }})", PRIMARY
-        if k == 4:
-            return f"{self.p('strs', d)}.group_by |$q| {{ $q.size }}", PRIMARY
+        return self.one_of(
+            lambda: (f"{self.e('hash', d, ADD)} + {self.e('hash', d, ADD + 1)}", ADD),
+            lambda: (f"{self.e('hash', d, ADD)} - {self.e(r.choice(['strs', 'hash']), d, ADD + 1)}", ADD),
+            lambda: (self.hash_filter(d), PRIMARY),
+            lambda: (f"Hash({self.p('strs', d)}.map |$q| {{ [$q, {self.e('any', 0, 0)}] }})", PRIMARY),
+            lambda: (f"{self.p('strs', d)}.group_by |$q| {{ $q.size }}", PRIMARY),
+            lambda: (self.hash_reduce(d), PRIMARY))
+
+    def hash_filter(self, d):
+        k, v = self.fresh("k"), self.fresh("v")
+        return f"{self.p('hash', d)}.filter |${k}, ${v}| {{ {self.body('bool', d, [(k, 'str'), (v, 'any')])} }}"
+
+    def hash_reduce(self, d):
         m, x = self.fresh("m"), self.fresh("x")
         body = self.body('any', d, [(x, 'str')], f"${m} + {{ ${x} => %s }}")
-        return f"{self.p('strs', d)}.reduce({{}}) |${m}, ${x}| {{ {body} }}", PRIMARY
+        return f"{self.p('strs', d)}.reduce({{}}) |${m}, ${x}| {{ {body} }}"
 
     def undef_(self, kind, d):
         r = self.r
@@ -269,11 +293,13 @@ class Exprs:
             c = f"{self.e('str', d, MATCH)} =~ {r.choice(['/(a)(b)?/', '/^(.)/', '/(?<w>b)/'])}"
             return f"if {c} {{ \"${{0}}|${{1}}|${{2}}\" }} else {{ {self.e(kind, d, 0)} }}", BLOCK
         if k == 0:
-            tail = r.choice(["", f" else {{ {self.e(kind, d, 0)} }}",
-                             f" elsif {self.e('bool', d, 0)} {{ {self.e(kind, d, 0)} }} else {{ {self.e(kind, d, 0)} }}"])
-            return f"if {c} {{ {self.e(kind, d, 0)} }}{tail}", BLOCK
+            # (an `elsif` chain; no `else` only where undef may come out)
+            src = f"if {c} {{ {self.e(kind, d, 0)} }}"
+            for _ in range(self.r.choice([0, 0, 1, 1, 2, 3])):
+                src += f" elsif {self.e('bool', d, 0)} {{ {self.e(kind, d, 0)} }}"
+            return src + self.otherwise(kind, d, " else {{ {} }}"), BLOCK
         if k == 1:
-            return f"unless {c} {{ {self.e(kind, d, 0)} }} else {{ {self.e(kind, d, 0)} }}", BLOCK
+            return f"unless {c} {{ {self.e(kind, d, 0)} }}" + self.otherwise(kind, d, " else {{ {} }}"), BLOCK
         c = self.e("bool", d, SELECT)
         return f"{c} ? {{ true => {self.e(kind, d, 0)}, default => {self.e(kind, d, 0)} }}", SELECT
 
@@ -283,8 +309,12 @@ class Exprs:
         subject = self.e(sk, d, SELECT)
         opts = [self.option(sk, d) for _ in range(r.randint(1, 3))]
         body = ", ".join(f"{o} => {self.e(kind, d, 0)}" for o in opts)
-        if r.random() < 0.95:
+        k = r.random()
+        if k < 0.9:
             body += f", default => {self.e(kind, d, 0)}"
+        elif k < 0.98:
+            # (a type every value matches, in place of `default`)
+            body += f", {r.choice(['Any', 'Optional[Any]'])} => {self.e(kind, d, 0)}"
         return f"{subject} ? {{ {body} }}", SELECT
 
     def option(self, sk, d):
@@ -301,9 +331,8 @@ class Exprs:
         for _ in range(r.randint(1, 3)):
             opts = ", ".join(self.option(sk, d) for _ in range(r.randint(1, 2)))
             arms.append(f"{opts}: {{ {self.e(kind, d, 0)} }}")
-        if r.random() < 0.8:
-            arms.append(f"default: {{ {self.e(kind, d, 0)} }}")
-        return f"case {self.e(sk, d, 0)} {{ {' '.join(arms)} }}", BLOCK
+        arms.append(self.otherwise(kind, d, "default: {{ {} }}"))
+        return f"case {self.e(sk, d, 0)} {{ {' '.join(filter(None, arms))} }}", BLOCK
 
     def case_match(self, kind, d):
         """A `case` over a string with regexp options whose arms read `$0..$n`, and type
@@ -313,14 +342,15 @@ class Exprs:
         for _ in range(r.randint(1, 3)):
             if r.random() < 0.6:
                 rx = r.choice(["/(a)(b)?/", "/^(.)(.)?/", "/(?<w>b)/", "/é|(x) (y)/", "/\\d+/"])
-                arms.append(f"{rx}: {{ \"${{0}}|${{1}}|${{2}}\" }}")
+                # (the match's groups where a string is taken)
+                value = '"${0}|${1}|${2}"' if kind in ("str", "any") else self.e(kind, d, 0)
+                arms.append(f"{rx}: {{ {value} }}")
             else:
                 opts = ", ".join(r.choice([self.lit_type()[0], "String[3]", "Pattern[/b/]",
                                            "Enum['a', 'ab']", "Sensitive"]) for _ in range(r.randint(1, 2)))
                 arms.append(f"{opts}: {{ {self.e(kind, d, 0)} }}")
-        if r.random() < 0.8:
-            arms.append(f"default: {{ {self.e(kind, d, 0)} }}")
-        return f"case {self.e('str', d, 0)} {{ {' '.join(arms)} }}", BLOCK
+        arms.append(self.otherwise(kind, d, "default: {{ {} }}"))
+        return f"case {self.e('str', d, 0)} {{ {' '.join(filter(None, arms))} }}", BLOCK
 
     def with_(self, kind, d):
         r = self.r
@@ -351,7 +381,7 @@ class Gen(Exprs, Strings, Types, Base):
         "bool": Exprs.lit_bool, "ints": lambda g: g.lit_array("ints"),
         "strs": lambda g: g.lit_array("strs"), "arr": lambda g: g.lit_array("arr"),
         "hash": Exprs.lit_hash, "type": Types.lit_type, "regexp": Types.lit_regexp,
-        "undef": lambda g: ("undef", PRIMARY), RICH: Types.lit_rich,
+        "undef": lambda g: ("undef", PRIMARY), RICH: Types.lit_rich, "rec": Types.lit_record,
     }
     PRODUCERS = {
         "int": [Exprs.arith, Exprs.arith, Exprs.negate, Exprs.size, Exprs.int_conv, Exprs.reduce,
@@ -368,5 +398,6 @@ class Gen(Exprs, Strings, Types, Base):
         "regexp": [Types.regexp_conv],
         "undef": [Exprs.undef_],
         RICH: [Types.rich, Types.rich],
+        "rec": [],
     }
     COMMON = [Exprs.cond, Exprs.selector, Exprs.case, Exprs.with_, Exprs.call]

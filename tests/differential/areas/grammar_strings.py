@@ -3,19 +3,26 @@ heredocs with every escape flag, margins and trims, `inline_epp` with parameters
 functions and formats (`String(v, fmt)` with format hashes, `sprintf`) over nested values."""
 import re
 
-from areas.grammar_base import ESCAPES, PRIMARY, WORDS, sq
+from areas.grammar_base import ESCAPES, PRIMARY, SQ_TEXTS, WORDS, sq
 
 HEREDOC_FLAGS = ["", "/n", "/t", "/$", "/L", "/nt", "/r", "/s", "/u", "/ts", "/nrtsuL$",
                  "/$u", "/Ln"]
 HEREDOC_TEXTS = ["\\n here", "tab\\tx", "cost \\$5", "line \\", "cr\\r", "sp\\s!",
-                 "\\u{263A} smile", "caf\\u00e9", "a \\\\ b", "$", "\\ x", "%s %p"]
-FORMATS = ["'%p'", "'%#x'", "'%-10s'", "'%.2f'", "'%10.3s'", "'%#p'", "'%s'", "'%(a'",
-           "'%[a'", "'%#o'", "'%-6d'", "'%e'", "'%#b'", "'%x'", "'%05d'", "'%+.2f'",
-           "{ Integer => '%#x', Float => '%.2f' }",
-           "{ Array => { format => '%(a', separator => ';' }, String => '%-5s' }",
-           "{ Any => '%p' }", "{ Numeric => '%+08.3f', Array => '%[a', Hash => '%{h' }",
-           "{ String => '%p', Array => { separator => '' } }",
-           "{ Hash => { format => '%h', separator => ' ', separator2 => ':' } }"]
+                 "\\u{263A} smile", "caf\\u00e9", "a \\\\ b", "$", "\\ x", "%s %p", "a\\qb",
+                 "it\\'s \\\"q\\\""]
+# Formats by the kind of value they apply to (another is an error: `%x` of an array, `%(a`
+# of a float); those of any kind, and hashes of formats by type, apply to every value.
+FORMATS_ANY = ["'%p'", "'%-10s'", "'%10.3s'", "'%#p'", "'%s'",
+               "{ Integer => '%#x', Float => '%.2f' }",
+               "{ Array => { format => '%(a', separator => ';' }, String => '%-5s' }",
+               "{ Any => '%p' }", "{ Numeric => '%+08.3f', Array => '%[a', Hash => '%{h' }",
+               "{ String => '%p', Array => { separator => '' } }",
+               "{ Hash => { format => '%h', separator => ' ', separator2 => ':' } }"]
+FORMATS_NUMBER = ["'%#x'", "'%.2f'", "'%#o'", "'%-6d'", "'%e'", "'%#b'", "'%x'", "'%05d'",
+                  "'%+.2f'"]
+FORMATS_ARRAY = ["'%(a'", "'%[a'"]
+FORMATS = {"int": FORMATS_NUMBER, "float": FORMATS_NUMBER, "arr": FORMATS_ARRAY,
+           "ints": FORMATS_ARRAY, "strs": FORMATS_ARRAY, "hash": FORMATS_ARRAY + ["'%{h'", "'%h'"]}
 # (a name or number alone in `${}` is a variable, also before `.` and `[`: `${0X10.then}` is
 # `$0X10.then`, `${true[0]}` `$true[0]`, which the reference's validator fails on; `${{}}` a
 # block)
@@ -29,8 +36,10 @@ class Strings:
     def lit_str(self):
         r = self.r
         k = r.randrange(12)
-        if k < 4:
+        if k < 3:
             return sq(r.choice(WORDS)), PRIMARY
+        if k < 4:
+            return "'" + r.choice(SQ_TEXTS) + "'", PRIMARY
         if k < 11 or self.in_string:
             return self.dq(), PRIMARY
         return self.heredoc(), PRIMARY
@@ -119,41 +128,42 @@ class Strings:
 
     def str_fn(self, kind, d):
         r = self.r
-        s = self.p("str", d)
-        k = r.randrange(9)
-        if k == 0:
-            return f"{s}.{r.choice(['upcase', 'downcase', 'capitalize', 'strip', 'chomp', 'lstrip'])}", PRIMARY
-        if k == 1:
-            return f"join({self.e(r.choice(['ints', 'strs', 'arr']), d)}, {sq(r.choice([',', '', ' - ']))})", PRIMARY
-        if k == 2:
-            fmt = r.choice(["'%x'", "'%05d'", "'%o'", "'%b'", "'%+.2f'", "'%s'", "'%p'", "'%#x'"])
-            return f"String({self.e(r.choice(['int', 'int', 'float']), d)}, {fmt})", PRIMARY
-        if k == 3:
-            if r.random() < 0.3:
-                return f"sprintf({sq(r.choice(['%d', '%x|%s', '%.1f']))}, {self.e('int', d)}, " \
-                    f"{self.e('any', 0)})", PRIMARY
-            return f"sprintf({sq(r.choice(['%s-%s', '%5s|', '%-3s|%s', '%p %s']))}, " \
-                f"{self.e('any', d)}, {self.e('any', 0)})", PRIMARY
-        if k == 4:
-            rep = sq(r.choice(["X", "<\\0>", ""]))
-            flags = r.choice(["", ", 'G'", ", 'EI'"])
-            return f"regsubst({s}, {self.e(r.choice(['regexp', 'str']), 0)}, {rep}{flags})", PRIMARY
-        if k == 5:
-            return f"String({self.e('any', d)})", PRIMARY
-        if k == 6:
-            return f"{self.p('strs', d)}.join({sq(r.choice(['', ',']))})", PRIMARY
-        if k == 7:
-            return self.formatted(kind, d)
-        return f"{self.p('any', d)}.then |$q| {{ \"<${{q}}>\" }}", PRIMARY
+        return self.one_of(
+            lambda: f"{self.p('str', d)}.{r.choice(['upcase', 'downcase', 'capitalize', 'strip', 'chomp', 'lstrip'])}",
+            lambda: f"join({self.e(r.choice(['ints', 'strs', 'arr']), d)}, {sq(r.choice([',', '', ' - ']))})",
+            lambda: f"String({self.e(r.choice(['int', 'int', 'float']), d)}, "
+                    f"{r.choice(FORMATS_NUMBER + FORMATS_ANY[:5])})",
+            lambda: self.sprintf(d),
+            lambda: self.regsubst(d),
+            lambda: f"String({self.e('any', d)})",
+            lambda: f"{self.p('strs', d)}.join({sq(r.choice(['', ',']))})",
+            lambda: self.formatted(kind, d)[0],
+            lambda: f"{self.p('any', d)}.then |$q| {{ \"<${{q}}>\" }}"), PRIMARY
+
+    def sprintf(self, d):
+        r = self.r
+        if r.random() < 0.3:
+            return f"sprintf({sq(r.choice(['%d', '%x|%s', '%.1f']))}, {self.e('int', d)}, {self.e('any', 0)})"
+        return f"sprintf({sq(r.choice(['%s-%s', '%5s|', '%-3s|%s', '%p %s']))}, " \
+            f"{self.e('any', d)}, {self.e('any', 0)})"
+
+    def regsubst(self, d):
+        r = self.r
+        rep = sq(r.choice(["X", "<\\0>", ""]))
+        # (the flags `E`, `I`, `M` with a string pattern only)
+        pk = r.choice(['regexp', 'str'])
+        flags = r.choice(["", ", 'G'"] + [", 'EI'", ", 'M'"] * (pk == "str"))
+        return f"regsubst({self.p('str', d)}, {self.e(pk, 0)}, {rep}{flags})"
 
     def formatted(self, kind, d):
         """A format over a nested value: `String(v, fmt)` with a format or a hash of them
         by type, `sprintf` with flags, widths and precisions, named arguments."""
         r = self.r
-        v = self.e(r.choice(["arr", "hash", "ints", "any", "float", "int", "strs"]), d)
+        vk = r.choice(["arr", "hash", "ints", "any", "float", "int", "strs"])
+        v = self.e(vk, d)
         spec = r.choice(SPRINTFS)
         if r.random() < 0.6:
-            return f"String({v}, {r.choice(FORMATS)})", PRIMARY
+            return f"String({v}, {r.choice(FORMATS_ANY + FORMATS.get(vk, []) * 2)})", PRIMARY
         if "<a>" in spec or "{a}" in spec:
             return f"sprintf({sq(spec)}, {{ 'a' => {v} }})", PRIMARY
         return f"sprintf({sq(spec)}, {v}, {self.e('any', 0)})", PRIMARY

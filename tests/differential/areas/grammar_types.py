@@ -16,9 +16,16 @@ REGEXPS = ["/a/", "/^a+b?$/", "/(a)(b)?/", "/x y/", "/[0-9]+/", "/\\d/", "/(?<n>
            "/\\//", "//"]
 PARAM_TYPES = {"int": ["Integer", "Integer[-100, 1000]", "Numeric", "Any"],
                "float": ["Float", "Numeric"], "str": ["String", "Optional[String]", "Scalar"],
-               "bool": ["Boolean"], "ints": ["Array[Integer]", "Array"], "strs": ["Array[String]"],
+               "bool": ["Boolean"],
+               "ints": ["Array[Integer]", "Array", "Tuple[Integer, 0, default]"],
+               "strs": ["Array[String]", "Tuple[String, Optional[String], 0, default]"],
                "arr": ["Array", "Array[Any]"], "hash": ["Hash", "Hash[String, Any]"],
-               "type": ["Type"], "regexp": ["Regexp"]}
+               "type": ["Type"], "regexp": ["Regexp"],
+               # (a record: a Struct with optional keys, a Tuple with optional elements)
+               "rec": ["Struct[{a => Integer, Optional[b] => String, c => Optional[Array[String]], "
+                       "Optional[d] => Tuple[Integer, Optional[String], 1, 2]}]",
+                       "Struct[{Optional['a'] => Numeric, Optional[b] => Optional[String], Optional[c] => Any, "
+                       "Optional[d] => Array}]"]}
 RICH_LITERALS = ["Sensitive('s3cret')", "Sensitive.new(42)", "Timespan(60)",
                  "Timespan('1-02:03:04')", "Timespan({ hours => 1, minutes => 30 })",
                  "Timespan(1.5)", "SemVer('1.2.3-rc.1+b5')", "SemVer(1, 2, 3)",
@@ -28,6 +35,25 @@ RICH_LITERALS = ["Sensitive('s3cret')", "Sensitive.new(42)", "Timespan(60)",
 
 
 class Types:
+    def param_type(self, kind):
+        """A parameter's type for values of `kind`, now and then an alias of one defined
+        before (`type Gk3 = Array[Integer]`)."""
+        named = [name for name, k in self.aliases if k == kind]
+        if named and self.r.random() < 0.4:
+            return self.r.choice(named)
+        return self.r.choice(PARAM_TYPES[kind])
+
+    def lit_record(self):
+        """A hash that both record types of `PARAM_TYPES` accept: `a` and now and then `b`,
+        with `c` and `d` of the first's."""
+        r = self.r
+        pairs = [f"a => {self.e('int', 0, 0)}"]
+        if r.random() < 0.5:
+            pairs.append(f"b => {self.e('str', 0, 0)}")
+        rec = [f"c => {r.choice(['undef', self.e('strs', 0, 0)])}",
+               f"d => [{self.e('int', 0, 0)}{r.choice(['', ', undef', ', ' + self.e('str', 0, 0)])}]"]
+        return "{" + ", ".join(pairs + rec * (r.random() < 0.5)) + "}", PRIMARY
+
     def lit_type(self):
         r = self.r
         if self.aliases and r.random() < 0.3:
@@ -101,6 +127,12 @@ class Types:
                          f"Sensitive({self.e('str', d, 0)}).unwrap",
                          f"Sensitive({self.e('str', d, 0)}).unwrap |$q| {{ \"<${{q}}>\" }}",
                          f"String(Binary({self.e('str', d, 0)}, '%s'), '%B')"]), PRIMARY
+
+
+def kinded_alias(g):
+    """A type alias for the parameters of one kind (the kind, the type's source)."""
+    kind = g.r.choice(list(PARAM_TYPES))
+    return kind, g.r.choice(PARAM_TYPES[kind])
 
 
 def alias_type(g):

@@ -362,9 +362,16 @@ fn numeric_from_string(s: &str) -> Result<Value, Error> {
     let is_float =
         !body.starts_with("0x") && !body.starts_with("0X") && body.contains(['.', 'e', 'E']);
     if is_float {
-        numbers::ruby_float(t)
-            .map(Value::Float)
-            .ok_or_else(|| cannot_convert("new_numeric", &Value::from(s), "Numeric"))
+        let f = numbers::ruby_float(t)
+            .ok_or_else(|| cannot_convert("new_numeric", &Value::from(s), "Numeric"))?;
+        // (zero raised to a power, `0.0e2`, and a float out of range are no numbers to the
+        // reference's conversion: undef, which the result's check refuses)
+        let number = f.is_finite() && !prepl_syntax::numbers::zero_with_exponent(body);
+        Ok(if number {
+            Value::Float(f)
+        } else {
+            Value::Undef
+        })
     } else {
         numbers::ruby_integer(t, None)
             .map(Value::Integer)

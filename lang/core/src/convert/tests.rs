@@ -79,6 +79,15 @@ fn spec_examples_give_the_documented_results() {
     assert_eq!(show(&numeric, vec!["0xFF".into()]), Ok("255".into()));
     assert_eq!(show(&numeric, vec!["010".into()]), Ok("8".into()));
     assert_eq!(show(&numeric, vec!["3.14".into()]), Ok("3.14".into()));
+    // (zero raised to a power and a float out of range are no numbers to the reference's
+    // conversion: undef, refused; the reference's messages, grammar differential)
+    for s in ["0.0e2", "-0.0e1", "1e400", "0e1"] {
+        assert_eq!(
+            show(&numeric, vec![s.into()]),
+            Err("Converted value from Numeric.new() has wrong type, expects a Numeric value, got Undef".into()),
+            "{s}"
+        );
+    }
     // Integer.new ("Numeric('010', 10)" in the spec is an Integer conversion: Numeric.new
     // takes no radix, and the reference rejects it).
     assert_eq!(show(&int, vec!["0xFF".into(), 16.into()]), Ok("255".into()));

@@ -21,11 +21,18 @@ pub fn to_s(v: &Value) -> String {
 /// as `/a/`, an iterator by its type.
 pub fn not_numeric_shown(v: &Value) -> String {
     match v {
-        Value::Regexp(r) => format!("(?-mix:{})", r.source()),
+        Value::Regexp(r) => regexp_to_s(r),
         Value::Iterator(_) => format!("{}-Value", crate::types::infer_generalized(v)),
         Value::Array(_) | Value::Hash(_) => inspect_objects(v),
         other => to_s(other),
     }
+}
+
+/// Ruby's `to_s` of a regexp: `(?-mix:...)` with its source as Ruby keeps it (a `/`
+/// escaped, as a literal writes it: `(?-mix:a\/b)`).
+pub fn regexp_to_s(r: &crate::values::Regexp) -> String {
+    let text = crate::types::regexp_text(r.source());
+    format!("(?-mix:{})", &text[1..text.len() - 1])
 }
 
 /// Whether the reference hands the value to Ruby as the string of its Puppet form: a
@@ -145,6 +152,8 @@ fn inspect_at(v: &Value, out: &mut String, depth: usize, held: Held) {
         _ if held == Held::Strings && handed_as_string(v) => {
             out.push_str(&quote::ruby_inspect(&to_display(v)))
         }
+        // (Ruby's `VersionRange#inspect`: the normalized form)
+        Value::SemVerRange(r) => out.push_str(&r.normalized()),
         Value::Timespan(t) => {
             let _ = write!(
                 out,

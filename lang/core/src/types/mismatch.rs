@@ -409,7 +409,10 @@ fn described(e: &PType, original: &PType, v: &Value, path: &[Step], cx: Cx) -> V
                 for (i, x) in a.iter().enumerate() {
                     if let Some(t) = tuple_type_at(types, i) {
                         if !is_instance(t, x) {
-                            out.extend(describe(t, x, &inner_path(format!("index {i}")), d));
+                            // (an element after the types, held to the last, is named by
+                            // that type's index, as the reference names it)
+                            let at = i.min(types.len() - 1);
+                            out.extend(describe(t, x, &inner_path(format!("index {at}")), d));
                         }
                     }
                 }
@@ -914,6 +917,12 @@ fn type_text(t: &PType) -> String {
 /// for `Optional`, `NotUndef`, `Sensitive`, `Type` and `Iterable`.
 pub fn short_name(t: &PType) -> String {
     let contained = match t {
+        // (a `NotUndef` inside as the reference normalizes it: `Type[NotUndef[Numeric]]` is
+        // `Type[Numeric]`, `Type[NotUndef[Optional[Integer]]]` `Type[Integer]`)
+        PType::Type(Some(c)) if matches!(**c, PType::NotUndef(Some(_))) => {
+            let c = super::normalize::normalize(c);
+            return format!("{}[{}]", base_name(t), base_name(&c));
+        }
         PType::Optional(c)
         | PType::NotUndef(c)
         | PType::Sensitive(c)

@@ -250,6 +250,15 @@ impl fmt::Display for Interval {
     }
 }
 
+/// Intervals in the reference's normalized form, `||` between them (`<0.0.0` for none).
+fn normal_text(intervals: &[Interval]) -> String {
+    if intervals.is_empty() {
+        return "<0.0.0".to_string();
+    }
+    let texts: Vec<String> = intervals.iter().map(|i| i.to_string()).collect();
+    texts.join(" || ")
+}
+
 impl SemVerRange {
     /// A range matching what the intervals match, shown as `text`.
     pub fn from_intervals(text: impl Into<String>, intervals: Vec<Interval>) -> SemVerRange {
@@ -332,16 +341,14 @@ impl SemVerRange {
             }
         }
         let intervals = merge_intervals(out);
-        let text = if intervals.is_empty() {
-            "<0.0.0".to_string()
-        } else {
-            intervals
-                .iter()
-                .map(|i| i.to_string())
-                .collect::<Vec<_>>()
-                .join(" || ")
-        };
+        let text = normal_text(&intervals);
         SemVerRange { text, intervals }
+    }
+
+    /// The reference's normalized form (Ruby's `VersionRange#inspect`): `~1.2` is
+    /// `>=1.2.0 <1.3.0`.
+    pub fn normalized(&self) -> String {
+        normal_text(&self.intervals)
     }
 
     /// Every version of `self` is in `other` (by bounds).

@@ -35,6 +35,9 @@ type Variants = Vec<(Vec<LambdaParam>, Rc<Compiled>)>;
 pub(super) struct Known {
     /// (the process's, shared with other threads)
     pub template: Arc<Template>,
+    /// What parsing the template warns of (logged at each render, as the reference parses
+    /// the template at each).
+    pub warnings: Vec<String>,
     variants: RefCell<Variants>,
 }
 
@@ -62,6 +65,7 @@ pub(super) fn scanned(text: &str) -> Result<Rc<Known>, epp::TemplateError> {
         }
     };
     let k = Rc::new(Known {
+        warnings: epp::warnings(text, &template),
         template,
         variants: RefCell::default(),
     });

@@ -160,7 +160,13 @@ pub(super) fn bind_declared(
     let mut defaulted = Vec::new();
     for (index, p) in declared.iter().enumerate() {
         let check_type = p.type_expr.as_ref().map(|t| range(t.span));
-        match given.iter().find(|(n, _)| **n == *p.name) {
+        // (undef given for a parameter with a default is the default, as the reference
+        // binds a template's parameters)
+        let found = given
+            .iter()
+            .find(|(n, _)| **n == *p.name)
+            .filter(|(_, v)| !(matches!(v, Value::Undef) && p.default.is_some()));
+        match found {
             Some((_, v)) => {
                 if let Some(te) = &p.type_expr {
                     match ev.eval(te)? {

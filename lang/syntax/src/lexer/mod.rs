@@ -478,7 +478,9 @@ impl<'a> Lexer<'a> {
             (h, 16)
         } else if text.contains(['.', 'e', 'E']) {
             return match text.parse::<f64>() {
-                Ok(f) if f.is_finite() => Ok(Tok::Float(f)),
+                Ok(f) if f.is_finite() && !crate::numbers::zero_with_exponent(text) => {
+                    Ok(Tok::Float(f))
+                }
                 _ => Err(self.syntax_error(
                     format!("Internal Error, NUMBER token does not contain a valid number, {text}"),
                     start,

@@ -44,6 +44,14 @@ fn numbers_and_errors() {
     assert_eq!(err("1_000").1, "Illegal number '1_000'");
     assert_eq!(err("1a").1, "Illegal number '1a'");
     assert_eq!(err("08.5").1, "Not a valid octal number 08.5");
+    // zero raised to a power is no number to the reference, nor is a float out of range
+    for zero in ["0.0e3", "0.00E-1", "1e400"] {
+        assert_eq!(
+            err(zero).1,
+            format!("Internal Error, NUMBER token does not contain a valid number, {zero}")
+        );
+    }
+    assert_eq!(toks("0.0 0.5e1")[..2], [Tok::Float(0.0), Tok::Float(5.0)]);
 }
 
 #[test]

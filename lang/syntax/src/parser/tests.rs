@@ -521,6 +521,16 @@ fn large_programs_parse_in_linear_time() {
     );
 }
 
+/// A program that does not parse: the reference has logged the warnings of the text before
+/// the error (grammar differential, session 46).
+#[test]
+fn warnings_before_a_syntax_error_are_kept() {
+    let (r, w) = crate::parse_keeping_warnings("$a = \"\\q\" $b = String(1, %p) $c = \"\\e\"");
+    assert_eq!(r.unwrap_err().message, "Syntax error at '%'");
+    let messages: Vec<String> = w.into_iter().map(|w| w.message).collect();
+    assert_eq!(messages, ["Unrecognized escape sequence '\\q'"]);
+}
+
 #[test]
 fn warnings_for_unknown_escapes() {
     let messages = |src: &str| -> Vec<String> {

@@ -104,3 +104,54 @@ PROGRAMS += [
     "Timestamp(0) + ['a']",
     "Timespan(3) + /x/",
 ]
+
+# --- session 46 (grammar3): what the reference's number conversion (`Utils.to_n`) refuses:
+# zero raised to a power (a literal does not parse; a string is no number to arithmetic or
+# `Numeric.new`), a float out of range, an exponent with `+`, a line break around the digits;
+# blanks after a sign are taken.
+PROGRAMS += [
+    "notice(1) if false { 0.0e3 }",
+    "[1, -0.00E-1]",
+    "'0.0e2' + 1",
+    "'1e400' + 1",
+    "'1e+2' + 1",
+    "'- 5' + 1",
+    "\"5\\n\" + 1",
+    "Numeric('0.0e2')",
+    "Numeric('-0.0e1')",
+    "Numeric('1e400')",
+    "[Float('0.0e2'), Numeric('0.5e1'), 0.5e1, 10e-1]",
+]
+
+# --- session 46, seed 1: a regexp that cannot be converted to Numeric is Ruby's `to_s` of
+# it, a `/` escaped as the literal wrote it.
+PROGRAMS += [
+    "/\\// + 0.5",
+    "-/a\\/b/",
+    "[/\\//, 'x'].join(',')",
+]
+
+# --- session 46, seed 2: a `NotUndef` type value in a mismatch is named by its normal form
+# (`got Type[Numeric]` for `NotUndef[Numeric]`).
+PROGRAMS += [
+    "length(NotUndef[Numeric])",
+    "length(NotUndef[Optional[Integer]])",
+    "length([NotUndef[Integer[1, 2]]][0])",
+    "length(NotUndef)",
+    "function f(Integer $x) {} f(NotUndef[Optional[Integer]])",
+]
+
+# --- session 46, seed 20: an element of a tuple after its types (held to the last type) is
+# named by that type's index in a mismatch.
+PROGRAMS += [
+    "function f(Tuple[String, Optional[String], 0, default] $x) {} f(['a', 'b', 3])",
+    "function f(Tuple[String, Integer, 0, 5] $x) {} f(['a', 1, 2, 'x'])",
+    "function f(Tuple[String, Integer, 1, 5] $x) {} f(['a', 'x', 'y'])",
+]
+
+# --- session 46, seed 21: a version range inside a value Ruby shows (the selector's message)
+# is Ruby's `VersionRange#inspect`, the normalized form.
+PROGRAMS += [
+    "{a => SemVerRange('~1.2')} ? { 1 => 2 }",
+    "[SemVerRange('1.x'), SemVerRange('>=1.0.0 <2.0.0'), SemVerRange('^1.2.3'), SemVerRange('1.2.3 - 2.0')] ? { 1 => 2 }",
+]
