@@ -751,6 +751,38 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             for v in items {
                 keyed.push((it.yield_block(b, [v.clone()])?, v));
             }
+            if matches!(c.id, M::min_by | M::max_by) && c.arg(0).is_none() {
+                // (one pass, each key compared with the best so far, `key <=> best`, the
+                // first of equal keys kept: Ruby's min_by and max_by, and its message when
+                // a pair does not compare)
+                let mut best: Option<(RValue, RValue)> = None;
+                for (k, v) in keyed {
+                    let better = match &best {
+                        None => true,
+                        Some((bk, _)) => {
+                            let Some(o) = k.compare(bk) else {
+                                return super::raise_arg(
+                                    format!(
+                                        "comparison of {} with {} failed",
+                                        k.class_name(),
+                                        bk.compare_name()
+                                    ),
+                                    at,
+                                );
+                            };
+                            o == if c.id == M::min_by {
+                                std::cmp::Ordering::Less
+                            } else {
+                                std::cmp::Ordering::Greater
+                            }
+                        }
+                    };
+                    if better {
+                        best = Some((k, v));
+                    }
+                }
+                return Ok(Some(best.map(|(_, v)| v).unwrap_or_default()));
+            }
             let mut keys: Vec<RValue> = keyed.iter().map(|(k, _)| k.clone()).collect();
             sort_values(it, &mut keys, at)?;
             keyed.sort_by(|(a, _), (b, _)| a.compare(b).unwrap_or(std::cmp::Ordering::Equal));
