@@ -36,7 +36,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 None | Some(RValue::Nil) => String::new(),
                 Some(RValue::Str(s)) => s.to_string(),
                 Some(other) => {
-                    return raise(crate::methods::no_implicit_conversion(&other, "String"), at)
+                    return raise(crate::methods::no_implicit_conversion(other, "String"), at)
                 }
             };
             if let Some(joined) = super::binary::join(&cell.borrow(), &sep, at)? {
@@ -255,7 +255,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         M::concat => {
             for a in &c.args {
                 let RValue::Array(o) = a else {
-                    return raise(crate::methods::no_implicit_conversion(&a, "Array"), at);
+                    return raise(crate::methods::no_implicit_conversion(a, "Array"), at);
                 };
                 let o = o.borrow().clone();
                 cell.borrow_mut().extend(o);
@@ -291,7 +291,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             c.arity(1, 1)?;
             let RValue::Array(o) = &c.args[0] else {
                 let a = &c.args[0];
-                return raise(crate::methods::no_implicit_conversion(&a, "Array"), at);
+                return raise(crate::methods::no_implicit_conversion(a, "Array"), at);
             };
             let o = o.borrow().clone();
             *cell.borrow_mut() = o;
@@ -698,7 +698,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             let mut out: Vec<Vec<RValue>> = items().into_iter().map(|v| vec![v]).collect();
             for a in &c.args {
                 let RValue::Array(other) = a else {
-                    return raise(crate::methods::no_implicit_conversion(&a, "Array"), at);
+                    return raise(crate::methods::no_implicit_conversion(a, "Array"), at);
                 };
                 let other = other.borrow();
                 out = out
@@ -922,7 +922,7 @@ pub fn index(v: &[RValue], c: &Call) -> R {
         },
         (other, _) => {
             return raise(
-                crate::methods::no_implicit_conversion(&other, "Integer"),
+                crate::methods::no_implicit_conversion(other, "Integer"),
                 c.at,
             )
         }
@@ -942,7 +942,7 @@ pub fn new(it: &mut Interp, c: &Call) -> R {
         Some(RValue::Int(n)) => *n as usize,
         Some(other) => {
             return raise(
-                crate::methods::no_implicit_conversion(&other, "Integer"),
+                crate::methods::no_implicit_conversion(other, "Integer"),
                 c.at,
             )
         }

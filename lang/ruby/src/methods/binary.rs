@@ -21,7 +21,7 @@ pub fn bytes_arg(v: Option<&RValue>, at: usize) -> R<&[u8]> {
         Some(RValue::Str(s)) => Ok(s.as_bytes()),
         Some(RValue::Bytes(b)) => Ok(b),
         Some(RValue::Nil) | None => raise("no implicit conversion of nil into String", at),
-        Some(other) => raise(crate::methods::no_implicit_conversion(&other, "String"), at),
+        Some(other) => raise(crate::methods::no_implicit_conversion(other, "String"), at),
     }
 }
 

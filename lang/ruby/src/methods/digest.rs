@@ -338,7 +338,7 @@ fn host_bytes(v: Option<&RValue>) -> Result<&[u8], HostError> {
             "no implicit conversion of nil into String".into(),
         )),
         Some(other) => Err(HostError::Raise(crate::methods::no_implicit_conversion(
-            &other, "String",
+            other, "String",
         ))),
     }
 }

@@ -350,7 +350,7 @@ pub fn range_call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>>
                     .collect(),
                 (_, _, other) => {
                     return raise(
-                        crate::methods::no_implicit_conversion(&other, "Integer"),
+                        crate::methods::no_implicit_conversion(other, "Integer"),
                         c.at,
                     )
                 }

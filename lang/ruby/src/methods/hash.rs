@@ -103,7 +103,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             };
             for a in &c.args {
                 let RValue::Hash(o) = a else {
-                    return raise(crate::methods::no_implicit_conversion(&a, "Hash"), at);
+                    return raise(crate::methods::no_implicit_conversion(a, "Hash"), at);
                 };
                 for (k, v) in o.borrow().pairs().to_vec() {
                     let v = match (

@@ -96,10 +96,7 @@ fn call_with(it: &mut Interp, c: &Call) -> R {
                     return raise_as("ArgumentError", format!("invalid radix {b}"), at)
                 }
                 Some(other) => {
-                    return raise(
-                        crate::methods::no_implicit_conversion(&other, "Integer"),
-                        at,
-                    )
+                    return raise(crate::methods::no_implicit_conversion(other, "Integer"), at)
                 }
             };
             if base.is_some() && !matches!(c.args[0], RValue::Str(_)) {
@@ -434,11 +431,6 @@ pub fn random(limit: Option<&RValue>, at: usize) -> R {
             }
             _ => return crate::eval::unsupported("rand with a range other than of integers", at),
         },
-        Some(other) => {
-            return raise(
-                crate::methods::no_implicit_conversion(&other, "Integer"),
-                at,
-            )
-        }
+        Some(other) => return raise(crate::methods::no_implicit_conversion(other, "Integer"), at),
     })
 }

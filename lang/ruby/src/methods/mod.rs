@@ -106,7 +106,7 @@ impl<'a> Call<'a> {
                 raise("no implicit conversion from nil to integer", self.at)
             }
             Some(other) => raise(
-                crate::methods::no_implicit_conversion(&other, "Integer"),
+                crate::methods::no_implicit_conversion(other, "Integer"),
                 self.at,
             ),
         }
@@ -120,7 +120,7 @@ impl<'a> Call<'a> {
                 self.at,
             ),
             Some(other) => raise(
-                crate::methods::no_implicit_conversion(&other, "String"),
+                crate::methods::no_implicit_conversion(other, "String"),
                 self.at,
             ),
         }

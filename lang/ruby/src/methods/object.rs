@@ -396,7 +396,7 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                     RValue::Str(s) | RValue::Sym(s) => s.clone(),
                     other => {
                         return raise(
-                            crate::methods::no_implicit_conversion(&other, "String"),
+                            crate::methods::no_implicit_conversion(other, "String"),
                             c.at,
                         )
                     }

@@ -101,7 +101,7 @@ fn int_of(v: &RValue, at: usize) -> R<i64> {
         RValue::Float(f) => Ok(f.trunc() as i64),
         RValue::Nil => Err(type_error("no implicit conversion of nil into Integer", at)),
         other => Err(type_error(
-            crate::methods::no_implicit_conversion(&other, "Integer"),
+            crate::methods::no_implicit_conversion(other, "Integer"),
             at,
         )),
     }
@@ -127,7 +127,7 @@ pub fn pack(items: &[RValue], c: &Call) -> R {
                 next += 1;
                 let RValue::Str(s) = item else {
                     return Err(type_error(
-                        crate::methods::no_implicit_conversion(&item, "String"),
+                        crate::methods::no_implicit_conversion(item, "String"),
                         c.at,
                     ));
                 };

@@ -173,7 +173,7 @@ pub fn new(c: &Call) -> R {
             Some(b) => b.words().to_vec(),
             None => {
                 return raise(
-                    crate::methods::no_implicit_conversion(&other, "Integer"),
+                    crate::methods::no_implicit_conversion(other, "Integer"),
                     c.at,
                 )
             }
@@ -230,7 +230,7 @@ impl Random {
                 return Err(match Bignum::of(other) {
                     Some(_) => HostError::Unsupported("Random#rand of a bignum".into()),
                     None => {
-                        HostError::Raise(crate::methods::no_implicit_conversion(&other, "Integer"))
+                        HostError::Raise(crate::methods::no_implicit_conversion(other, "Integer"))
                     }
                 })
             }

@@ -205,7 +205,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                         .is_some_and(|(a, _)| a == 0),
                     other => {
                         return raise(
-                            crate::methods::no_implicit_conversion(&other, "String"),
+                            crate::methods::no_implicit_conversion(other, "String"),
                             c.at,
                         )
                     }
@@ -643,7 +643,7 @@ fn lines(s: &str, c: &Call) -> R<Vec<String>> {
             }
             other => {
                 return raise(
-                    crate::methods::no_implicit_conversion(&other, "String"),
+                    crate::methods::no_implicit_conversion(other, "String"),
                     c.at,
                 )
             }
@@ -808,7 +808,7 @@ fn substitute(it: &mut Interp, s: &str, c: &Call) -> R {
             }
             Some(other) => {
                 return raise(
-                    crate::methods::no_implicit_conversion(&other, "String"),
+                    crate::methods::no_implicit_conversion(other, "String"),
                     c.at,
                 )
             }
@@ -1023,7 +1023,7 @@ fn index(s: &str, c: &Call) -> R {
         }
         (other, _) => {
             return raise(
-                crate::methods::no_implicit_conversion(&other, "Integer"),
+                crate::methods::no_implicit_conversion(other, "Integer"),
                 c.at,
             )
         }

@@ -254,7 +254,7 @@ impl HostObject for Time {
             "strftime" => match args {
                 [RValue::Str(f)] => self.format(f).map(RValue::str),
                 [other] => Err(HostError::Raise(crate::methods::no_implicit_conversion(
-                    &other, "String",
+                    other, "String",
                 ))),
                 _ => Err(HostError::Raise(format!(
                     "wrong number of arguments (given {}, expected 1)",
