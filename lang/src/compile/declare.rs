@@ -369,12 +369,15 @@ impl Evaluator {
                         }
                     }
                     other => {
+                        // (the reference's `generalize(infer(value))`: `Array[String[1, 7]]`
+                        // for `[message, 'x']`)
+                        use crate::types::infer::{generalize, infer_reduced};
                         return Err(Error::eval(format!(
                             "Expected value of type Hash, got {}",
-                            crate::types::infer::infer_reduced(&other)
+                            generalize(&infer_reduced(&other))
                         ))
                         .at(op.span)
-                        .into())
+                        .into());
                     }
                 }
                 continue;

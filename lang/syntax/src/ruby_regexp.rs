@@ -51,8 +51,8 @@ struct Scanner<'a> {
     names: Vec<String>,
     backrefs: Vec<usize>,
     name_refs: Vec<String>,
-    /// A reference by number (`\1`, `\k<1>`, `\k<-1>`): refused once the pattern names a
-    /// group, wherever the name comes.
+    /// A back-reference or call by number (`\1`, `\k<1>`, `\k<-1>`, `\g<2>`): none may be
+    /// where a group has a name.
     numbered_refs: bool,
 }
 
@@ -128,14 +128,14 @@ impl Scanner<'_> {
         if depth > 0 {
             return err("end pattern with unmatched parenthesis");
         }
-        if self.numbered_refs && !self.names.is_empty() {
-            return err("numbered backref/call is not allowed. (use name)");
-        }
         if self.backrefs.iter().any(|n| *n > self.groups) {
             return err("invalid backref number/name");
         }
         if let Some(name) = self.name_refs.iter().find(|n| !self.names.contains(n)) {
             return Err(format!("undefined name <{name}> reference"));
+        }
+        if self.numbered_refs && !self.names.is_empty() {
+            return err("numbered backref/call is not allowed. (use name)");
         }
         Ok(())
     }
@@ -151,9 +151,15 @@ impl Scanner<'_> {
                 return err("invalid hex escape");
             }
             'u' => self.unicode_escape()?,
+            'M' | 'C' => self.meta_control(c)?,
             '1'..='9' if !self.peek(0).is_some_and(|c| c.is_ascii_digit()) => {
                 self.backrefs.push(c as usize - '0' as usize);
                 self.numbered_refs = true;
+            }
+            'g' if self.peek(0) == Some('<') => {
+                self.numbered_refs |= self
+                    .peek(1)
+                    .is_some_and(|c| c.is_ascii_digit() || c == '-' || c == '+');
             }
             'k' if self.peek(0) == Some('<') => {
                 self.pos += 1;
@@ -163,7 +169,7 @@ impl Scanner<'_> {
                 }
                 let name: String = self.chars[start..self.pos].iter().collect();
                 self.pos += 1;
-                if name.starts_with(|c: char| c.is_ascii_digit() || c == '-') {
+                if name.starts_with(|c: char| c.is_ascii_digit() || c == '-' || c == '+') {
                     self.numbered_refs = true;
                 } else {
                     self.name_refs.push(name);
@@ -172,6 +178,26 @@ impl Scanner<'_> {
             _ => {}
         }
         Ok(())
+    }
+
+    /// After `\M` or `\C`: Ruby's meta escapes (`\M-a`) make bytes that are no UTF-8;
+    /// a control escape `\C-a` takes its character (kept for the pattern's scan when it is
+    /// an escape, `\C-\x41`).
+    fn meta_control(&mut self, c: char) -> Scan {
+        match (c, self.peek(0), self.peek(1)) {
+            ('M', Some('-'), Some('\\')) => err("invalid multibyte escape"),
+            ('M', Some('-'), Some(_)) => err("too short escaped multibyte character"),
+            ('M', ..) => err("too short meta escape"),
+            ('C', Some('-'), Some('\\')) => {
+                self.pos += 1;
+                Ok(())
+            }
+            ('C', Some('-'), Some(_)) => {
+                self.pos += 2;
+                Ok(())
+            }
+            _ => err("too short control escape"),
+        }
     }
 
     fn unicode_escape(&mut self) -> Scan {
@@ -389,7 +415,11 @@ impl Scanner<'_> {
             'v' => ClassItem::Char(Some('\u{b}')),
             'a' => ClassItem::Char(Some('\u{7}')),
             'e' => ClassItem::Char(Some('\u{1b}')),
-            'x' | 'u' | '0'..='9' | 'c' | 'C' | 'M' => ClassItem::Char(None),
+            'M' | 'C' => {
+                self.meta_control(c)?;
+                ClassItem::Char(None)
+            }
+            'x' | 'u' | '0'..='9' | 'c' => ClassItem::Char(None),
             c => ClassItem::Char(Some(c)),
         })
     }
@@ -465,6 +495,24 @@ mod tests {
     fn reports_errors_as_ruby_words_them() {
         let cases = [
             ("(", "end pattern with unmatched parenthesis"),
+            // (found by the corpus area `regexp_onigmo`)
+            ("\\M-a", "too short escaped multibyte character"),
+            ("[\\M-a]", "too short escaped multibyte character"),
+            ("a\\M-\\x41", "invalid multibyte escape"),
+            ("\\Mx", "too short meta escape"),
+            ("\\Cx", "too short control escape"),
+            (
+                "(a)\\1(?<n>b)",
+                "numbered backref/call is not allowed. (use name)",
+            ),
+            (
+                "(?<n>a)\\k<-1>",
+                "numbered backref/call is not allowed. (use name)",
+            ),
+            (
+                "(?<n>a)\\g<1>",
+                "numbered backref/call is not allowed. (use name)",
+            ),
             ("a(b(c)", "end pattern with unmatched parenthesis"),
             ("(?:", "end pattern with unmatched parenthesis"),
             (")", "unmatched close parenthesis"),
@@ -492,22 +540,6 @@ mod tests {
             ("\\k<x>", "undefined name <x> reference"),
             ("(a)\\2", "invalid backref number/name"),
             ("\\8", "invalid backref number/name"),
-            (
-                "(?<n>a)\\5",
-                "numbered backref/call is not allowed. (use name)",
-            ),
-            (
-                "\\1(?<n>a)",
-                "numbered backref/call is not allowed. (use name)",
-            ),
-            (
-                "(a)\\k<1>(?<n>b)",
-                "numbered backref/call is not allowed. (use name)",
-            ),
-            (
-                "(?<n>a)\\k<-1>",
-                "numbered backref/call is not allowed. (use name)",
-            ),
             ("[[:foo:]]", "invalid POSIX bracket type"),
             ("[]", "empty char-class"),
             ("[^]", "empty char-class"),
@@ -566,6 +598,12 @@ mod tests {
             "\\K",
             "[\\]]",
             "(?x) ( # comment",
+            "\\C-j",
+            "[\\C-a]",
+            "\\C-\\x41",
+            "(?<x>a)\\g<x>",
+            "(?~ab)",
+            "(a)?(?(1)b|c)",
         ] {
             assert_eq!(ruby_syntax_error(src), None, "{src}");
         }

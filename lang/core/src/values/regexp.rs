@@ -5,6 +5,7 @@
 
 mod anchored;
 mod fast;
+mod posix;
 mod runs;
 mod simple;
 mod trailing;
@@ -76,7 +77,7 @@ impl Engine {
             .backtrack_limit(BACKTRACK_LIMIT)
             .build()
             .map(Engine::Fancy)
-            .map_err(|e| onigmo_message(&e))
+            .map_err(|e| onigmo_message(&e, translated))
     }
 }
 
@@ -107,6 +108,31 @@ fn compile_now(translated: &str) -> bool {
         }
     }
     fancy_regex::Expr::parse_tree(translated).is_err()
+}
+
+/// An Onigmo construct the Rust engines would match otherwise than Onigmo, refused with
+/// an error naming it (never a wrong answer; docs/deviations.md): the absent operator
+/// `(?~X)` (Onigmo's longest text holding no match of `X`, where `fancy-regex`'s stops
+/// where `X` would start to match: `'ab' =~ /(?~ab)/` matches `a` in Ruby, nothing there).
+fn unsupported(source: &str) -> Option<String> {
+    if !source.contains("(?~") {
+        return None;
+    }
+    let b = source.as_bytes();
+    let (mut i, mut class) = (0, 0usize);
+    while i < b.len() {
+        match b[i] {
+            b'\\' => i += 1,
+            b'[' => class += 1,
+            b']' if class > 0 => class -= 1,
+            b'(' if class == 0 && b[i + 1..].starts_with(b"?~") => {
+                return Some("the absent operator (?~...) is not supported by prepl".into());
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    None
 }
 
 /// The steps the backtracking engine may take for one match (a few milliseconds): past
@@ -185,24 +211,42 @@ pub type Groups = Vec<Option<(usize, usize)>>;
 pub type Captures = Vec<Option<String>>;
 
 /// The engine's compile error in Onigmo's words where prepl's check let the pattern through
-/// (a name referred to before its group, patterns in extended mode), else the engine's own.
-fn onigmo_message(e: &fancy_regex::Error) -> String {
+/// (a name referred to before its group or not there, patterns in extended mode), else the
+/// engine's own. (`translated`: the pattern compiled, where the engine's positions point.)
+fn onigmo_message(e: &fancy_regex::Error, translated: &str) -> String {
     use fancy_regex::{CompileError, Error, ParseError};
     match e {
         Error::ParseError(_, ParseError::InvalidGroupNameBackref(name)) => {
             format!("undefined name <{name}> reference")
         }
-        Error::CompileError(CompileError::NamedBackrefOnly) => {
+        // (`fancy-regex` 0.20 names no name it does not know: `\k<n>` at the position)
+        Error::ParseError(at, ParseError::InvalidBackref) => {
+            let name = translated
+                .get(at.saturating_sub(2)..)
+                .and_then(|t| t.strip_prefix("\\k<"))
+                .and_then(|t| t.split_once('>'))
+                .map(|(name, _)| name)
+                .filter(|n| !n.starts_with(|c: char| c.is_ascii_digit() || c == '-'));
+            match name {
+                Some(name) => format!("undefined name <{name}> reference"),
+                None => engine_message(e),
+            }
+        }
+        Error::CompileError(c) if matches!(**c, CompileError::NamedBackrefOnly) => {
             "numbered backref/call is not allowed. (use name)".into()
         }
-        other => other
-            .to_string()
-            .lines()
-            .last()
-            .unwrap_or("invalid regular expression")
-            .trim()
-            .to_string(),
+        other => engine_message(other),
     }
+}
+
+/// The engine's own message (its last line).
+fn engine_message(e: &fancy_regex::Error) -> String {
+    e.to_string()
+        .lines()
+        .last()
+        .unwrap_or("invalid regular expression")
+        .trim()
+        .to_string()
 }
 
 impl Regexp {
@@ -219,6 +263,9 @@ impl Regexp {
             return Ok(Regexp::deferred(source, &translated, line_start));
         }
         if let Some(message) = prepl_syntax::ruby_regexp::ruby_syntax_error(source) {
+            return Err(message);
+        }
+        if let Some(message) = unsupported(source) {
             return Err(message);
         }
         let (translated, line_start) = translate_ruby(source, false);
@@ -597,7 +644,7 @@ impl Regexp {
                 let re = fancy_regex::RegexBuilder::new(&translated)
                     .backtrack_limit(BACKTRACK_LIMIT)
                     .build()
-                    .map_err(|e| Error::new(ErrorKind::Limit, onigmo_message(&e)))?;
+                    .map_err(|e| Error::new(ErrorKind::Limit, onigmo_message(&e, &translated)))?;
                 remember(&key, &Engine::Fancy(re.clone()), false);
                 re
             }
@@ -663,6 +710,9 @@ fn translate_ruby(source: &str, final_newline: bool) -> (String, bool) {
     let mut quantified = false;
     // The starts of the open groups in `out`, and whether each is a look-around.
     let mut groups: Vec<(usize, bool)> = Vec::new();
+    // For the top level and each open group, the option groups `(?i:` written for an
+    // option switch `(?i)` with an alternation after it, closed where the group closes.
+    let mut switched: Vec<usize> = vec![0];
     // With a named group, Onigmo's plain groups do not capture (`$1` is the first named).
     let named = has_named_group(source);
     let groups_count = capture_groups(source);
@@ -713,8 +763,8 @@ fn translate_ruby(source: &str, final_newline: bool) -> (String, bool) {
             '[' => {
                 out.push('[');
                 if class_depth > 0 && chars.peek() == Some(&':') {
-                    // A POSIX bracket `[:alpha:]`: Onigmo's are Unicode classes (`é` is
-                    // alpha), the Rust engines' ASCII ones.
+                    // A POSIX bracket `[:alpha:]`, `[:^digit:]`: Onigmo's are Unicode
+                    // classes (`é` is alpha), the Rust engines' ASCII ones (`posix`).
                     let mut bracket = String::from("[");
                     for p in chars.by_ref() {
                         bracket.push(p);
@@ -723,14 +773,10 @@ fn translate_ruby(source: &str, final_newline: bool) -> (String, bool) {
                         }
                     }
                     out.pop();
-                    out.push_str(match bracket.as_str() {
-                        "[:alpha:]" => r"\p{L}\p{M}",
-                        "[:alnum:]" => r"\p{L}\p{M}\p{Nd}",
-                        "[:digit:]" => r"\p{Nd}",
-                        "[:upper:]" => r"\p{Lu}",
-                        "[:lower:]" => r"\p{Ll}",
-                        other => other,
-                    });
+                    match posix::bracket(&bracket) {
+                        Some(items) => out.push_str(&items),
+                        None => out.push_str(&bracket),
+                    }
                     continue;
                 }
                 if class_depth == 0 {
@@ -755,16 +801,48 @@ fn translate_ruby(source: &str, final_newline: bool) -> (String, bool) {
                         Some('<') => matches!(ahead.next(), Some('=' | '!')),
                         _ => false,
                     };
-                groups.push((here, look));
                 atom = None;
                 out.push('(');
                 if chars.peek() == Some(&'?') {
-                    out.push_str(&translate_options(&mut chars));
+                    let options = translate_options(&mut chars);
+                    if !options.is_empty() && chars.peek() == Some(&')') {
+                        // `a(?i)b|c`: Onigmo's switch holds to the end of the group, the
+                        // alternatives after it included (`a(?i:b|c)`), where the Rust
+                        // engines' `|` ends it.
+                        if alternation_follows(chars.clone()) {
+                            chars.next();
+                            out.push_str(&options);
+                            out.push(':');
+                            if let Some(n) = switched.last_mut() {
+                                *n += 1;
+                            }
+                            continue;
+                        }
+                    } else if options.is_empty() && ahead_is(&chars, "?(") {
+                        // A conditional `(?(1)`, `(?(<n>)`, `(?('n')`: its condition as
+                        // written.
+                        for c in chars.by_ref() {
+                            out.push(c);
+                            if c == ')' {
+                                break;
+                            }
+                        }
+                    }
+                    out.push_str(&options);
                 } else if named {
                     out.push_str("?:");
                 }
+                groups.push((here, look));
+                switched.push(0);
             }
             ')' if class_depth == 0 => {
+                for _ in 0..switched.pop().unwrap_or(0) {
+                    out.push(')');
+                }
+                if switched.is_empty() {
+                    // (an unmatched `)`, left for the engine to refuse)
+                    switched.push(0);
+                }
                 out.push(')');
                 atom = groups.pop();
             }
@@ -799,7 +877,39 @@ fn translate_ruby(source: &str, final_newline: bool) -> (String, bool) {
             }
         }
     }
+    for _ in 0..switched.first().copied().unwrap_or(0) {
+        out.push(')');
+    }
     (out, line_start)
+}
+
+/// Whether `rest` starts with `prefix`.
+fn ahead_is(rest: &std::iter::Peekable<std::str::Chars<'_>>, prefix: &str) -> bool {
+    let mut ahead = rest.clone();
+    prefix.chars().all(|p| ahead.next() == Some(p))
+}
+
+/// Whether an alternation `|` of the current group follows in `rest` (the pattern after an
+/// option switch `(?i)`, its `)` next), before the group ends.
+fn alternation_follows(mut rest: std::iter::Peekable<std::str::Chars<'_>>) -> bool {
+    rest.next(); // the switch's `)`
+    let (mut depth, mut class) = (0usize, 0usize);
+    while let Some(c) = rest.next() {
+        match c {
+            '\\' => {
+                rest.next();
+            }
+            '[' => class += 1,
+            ']' if class > 0 => class -= 1,
+            _ if class > 0 => {}
+            '(' => depth += 1,
+            ')' if depth == 0 => return false,
+            ')' => depth -= 1,
+            '|' if depth == 0 => return true,
+            _ => {}
+        }
+    }
+    false
 }
 
 /// How many groups of `source` capture (open parentheses not escaped, outside classes, not
@@ -813,7 +923,8 @@ fn capture_groups(source: &str) -> usize {
             b'\\' => escaped = true,
             b'[' => depth += 1,
             b']' if depth > 0 => depth -= 1,
-            b'(' if depth == 0 => {
+            // (a conditional's condition, `(?(1)`, is no group)
+            b'(' if depth == 0 && !b[..i].ends_with(b"(?") => {
                 let named = b[i + 1..].starts_with(b"?<")
                     && !matches!(b.get(i + 3), Some(b'=' | b'!'))
                     || b[i + 1..].starts_with(b"?'");
@@ -1052,7 +1163,8 @@ fn translate_escape(
         'D' => set(DIGIT, true, out),
         's' => set(SPACE, false, out),
         'S' => set(SPACE, true, out),
-        'p' if rest.peek() == Some(&'{') => {
+        // `\p{^X}` is `\P{X}`; Onigmo's POSIX-named properties as classes (`posix`).
+        'p' | 'P' if rest.peek() == Some(&'{') => {
             let mut name = String::new();
             rest.next();
             for c in rest.by_ref() {
@@ -1061,8 +1173,14 @@ fn translate_escape(
                 }
                 name.push(c);
             }
-            let _ = match name.strip_prefix('^') {
-                Some(name) => write!(out, "\\P{{{name}}}"),
+            let (caret, name) = match name.strip_prefix('^') {
+                Some(name) => (true, name),
+                None => (false, name.as_str()),
+            };
+            let negated = caret != (n == 'P');
+            let _ = match posix::property(name, negated, in_class) {
+                Some(class) => write!(out, "{class}"),
+                None if negated => write!(out, "\\P{{{name}}}"),
                 None => write!(out, "\\p{{{name}}}"),
             };
         }
@@ -1090,6 +1208,40 @@ fn translate_escape(
             let c = rest.next().unwrap_or('@');
             let _ = write!(out, "\\x{{{:x}}}", (c as u32) & 0x1f);
         }
+        // `\C-x`: a control character, as `\cx`.
+        'C' if rest.peek() == Some(&'-') => {
+            rest.next();
+            let c = rest.next().unwrap_or('@');
+            let _ = write!(out, "\\x{{{:x}}}", (c as u32) & 0x1f);
+        }
+        // `\u{E9}`, `\u{41 42}` (several code points), `\u00E9`: code points, as the
+        // engines' `\x{...}` (`fancy-regex` has no `\u{...}`).
+        'u' if rest.peek() == Some(&'{') => {
+            rest.next();
+            let mut hex = String::new();
+            for c in rest.by_ref() {
+                if c == '}' {
+                    break;
+                }
+                hex.push(c);
+            }
+            for code in hex.split_whitespace() {
+                let _ = write!(out, "\\x{{{code}}}");
+            }
+        }
+        'u' => {
+            let hex: String = rest.clone().take(4).collect();
+            if hex.len() == 4 && hex.chars().all(|c| c.is_ascii_hexdigit()) {
+                rest.nth(3);
+                let _ = write!(out, "\\x{{{hex}}}");
+            } else {
+                out.push_str("\\u");
+            }
+        }
+        // Onigmo's `\<`, `\>` are the characters (the Rust engines' word boundaries), and
+        // so is `\g` not followed by a group (`\g1`, which `fancy-regex` calls).
+        '<' | '>' => out.push(n),
+        'g' if !matches!(rest.peek(), Some('<' | '\'')) => out.push('g'),
         // Onigmo has no `\Q...\E` quoting nor `\o{...}` octal codes: an unknown escape of
         // a letter is the letter (`\o{101}` is 101 times `o`).
         'Q' | 'E' | 'o' => out.push(n),
@@ -1553,5 +1705,45 @@ mod tests {
             Regexp::new("[b-a]").err().as_deref(),
             Some("empty range in char class")
         );
+    }
+
+    /// Found by the corpus area `regexp_onigmo` (session 46), each as Onigmo reads it:
+    /// subexpression calls (`fancy-regex` 0.20), an option switch holding to the end of its
+    /// group across `|`, named conditions, `\<` and `\g1` as characters, `\u{...}` code
+    /// points, `\C-x` controls; the absent operator refused rather than matched otherwise.
+    #[test]
+    fn onigmo_constructs_read_as_onigmo() {
+        let first = |p: &str, t: &str| {
+            Regexp::new(p)
+                .unwrap()
+                .captures(t)
+                .unwrap()
+                .map(|c| c[0].clone().unwrap_or_default())
+        };
+        assert_eq!(first(r"(?<x>ab)\g<x>", "xabab").as_deref(), Some("abab"));
+        assert_eq!(first(r"(a|b)\g<1>", "ab").as_deref(), Some("ab"));
+        assert_eq!(first(r"(a|b)c\g<-1>", "acb").as_deref(), Some("acb"));
+        let balanced = r"\A(?<b>\((?:[^()]|\g<b>)*\))\z";
+        assert!(first(balanced, "(a(b))").is_some());
+        assert!(first(balanced, "(a(b)").is_none());
+        assert_eq!(first("a(?i)b|c", "abc").as_deref(), Some("ab"));
+        assert_eq!(first("a(?i)b|c", "c"), None);
+        assert_eq!(first("a(?i)b|c", "aC").as_deref(), Some("aC"));
+        assert_eq!(first("(x(?i)b|c)", "c"), None);
+        assert_eq!(first(r"(?<n>a)?(?(<n>)b|c)", "ab").as_deref(), Some("ab"));
+        assert_eq!(first(r"(?<n>a)?(?('n')b|c)", "c").as_deref(), Some("c"));
+        assert_eq!(first(r"(a)?(?(1)b|c)", "c").as_deref(), Some("c"));
+        assert_eq!(first(r"\<a\>", "<a>").as_deref(), Some("<a>"));
+        assert_eq!(first(r"\<", "ab"), None);
+        assert_eq!(first(r"\g1", "g1").as_deref(), Some("g1"));
+        assert_eq!(
+            first(r"\u{41 42}\u{e9}\u00e9", "ABéé").as_deref(),
+            Some("ABéé")
+        );
+        assert_eq!(first(r"\C-j", "x\n").as_deref(), Some("\n"));
+        assert!(Regexp::new("(?~ab)")
+            .err()
+            .is_some_and(|e| e.contains("absent operator")));
+        assert!(Regexp::new(r"[(?~ab)]").is_ok());
     }
 }

@@ -354,6 +354,12 @@ impl<'a> Lexer<'a> {
             _ => None,
         };
         if let Some(name) = name {
+            // An integer too big for a literal names a match variable all the same
+            // (`"${9223372036854775808}"` is `''`): its literal's error goes.
+            if matches!(t.tok, Tok::Integer(_)) {
+                let span = Some(t.span);
+                self.literal_errors.retain(|e| e.span != span);
+            }
             self.tokens[mark].tok = Tok::Variable(name);
         }
     }

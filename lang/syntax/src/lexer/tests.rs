@@ -54,6 +54,30 @@ fn numbers_and_errors() {
     assert_eq!(toks("0.0 0.5e1")[..2], [Tok::Float(0.0), Tok::Float(5.0)]);
 }
 
+/// Found by the differential area `differential` (corpus `differential-140`): an integer
+/// too big for a literal, alone in an interpolation, names a match variable (undef), as in
+/// the reference; in an expression it is still refused.
+#[test]
+fn a_big_number_alone_in_an_interpolation_is_a_match_variable() {
+    let name = |src: &str| {
+        toks(src).into_iter().find_map(|t| match t {
+            Tok::Variable(n) => Some(n.to_string()),
+            _ => None,
+        })
+    };
+    assert_eq!(
+        name("\"${9223372036854775808}\"").as_deref(),
+        Some("9223372036854775808")
+    );
+    assert_eq!(
+        name("\"${99999999999999999999999}\"").as_deref(),
+        Some("99999999999999999999999")
+    );
+    assert!(err("\"${9223372036854775808 + 1}\"")
+        .1
+        .starts_with("A Literal Integer resulted in a value outside"));
+}
+
 #[test]
 fn strings() {
     assert_eq!(toks(r"'a\'b\\c\d'")[0], Tok::Str(r"a'b\c\d".into()));
