@@ -128,14 +128,16 @@ impl Scanner<'_> {
         if depth > 0 {
             return err("end pattern with unmatched parenthesis");
         }
-        if self.backrefs.iter().any(|n| *n > self.groups) {
-            return err("invalid backref number/name");
-        }
+        // (in Onigmo's order: `(?<n>a)\1\k<m>` is the undefined name, `(?<n>a)\5` the
+        // numbered reference)
         if let Some(name) = self.name_refs.iter().find(|n| !self.names.contains(n)) {
             return Err(format!("undefined name <{name}> reference"));
         }
         if self.numbered_refs && !self.names.is_empty() {
             return err("numbered backref/call is not allowed. (use name)");
+        }
+        if self.backrefs.iter().any(|n| *n > self.groups) {
+            return err("invalid backref number/name");
         }
         Ok(())
     }
