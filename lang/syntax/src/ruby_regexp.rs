@@ -10,8 +10,10 @@
 pub fn ruby_syntax_error(source: &str) -> Option<String> {
     let chars: Vec<char> = source.chars().collect();
     if uses_extended_mode(&chars) {
-        // Whitespace and `#` comments change meaning; leave those to the engines.
-        return None;
+        // Whitespace and `#` comments change meaning; leave those to the engines, but for
+        // the one rule they do not know.
+        return numbered_refs_with_names(&chars)
+            .then(|| "numbered backref/call is not allowed. (use name)".to_string());
     }
     Scanner {
         chars: &chars,
@@ -41,6 +43,45 @@ fn uses_extended_mode(chars: &[char]) -> bool {
                 .take_while(|c| **c != '-')
                 .any(|c| *c == 'x')
     })
+}
+
+/// Whether a pattern in extended mode both names a group and refers to one by number
+/// (`\1`, `\k<1>`, `\g<-1>`), outside classes and `#` comments.
+fn numbered_refs_with_names(chars: &[char]) -> bool {
+    let (mut named, mut numbered, mut class, mut i) = (false, false, 0usize, 0);
+    let number_like = |c: Option<&char>| c.is_some_and(|c| c.is_ascii_digit() || "-+".contains(*c));
+    while i < chars.len() {
+        match chars[i] {
+            '\\' => {
+                match chars.get(i + 1) {
+                    Some('1'..='9') if class == 0 => numbered = true,
+                    Some('k' | 'g') if class == 0 && chars.get(i + 2) == Some(&'<') => {
+                        numbered |= number_like(chars.get(i + 3));
+                    }
+                    _ => {}
+                }
+                i += 1;
+            }
+            '[' => class += 1,
+            ']' if class > 0 => class -= 1,
+            '#' if class == 0 => {
+                while i < chars.len() && chars[i] != '\n' {
+                    i += 1;
+                }
+            }
+            '(' if class == 0 && chars.get(i + 1) == Some(&'?') => {
+                let name_start = match (chars.get(i + 2), chars.get(i + 3)) {
+                    (Some('<'), Some(c)) if *c != '=' && *c != '!' => true,
+                    (Some('\''), Some(_)) => true,
+                    _ => false,
+                };
+                named |= name_start;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    named && numbered
 }
 
 struct Scanner<'a> {
@@ -551,6 +592,16 @@ mod tests {
         for (src, message) in cases {
             assert_eq!(ruby_syntax_error(src).as_deref(), Some(message), "{src}");
         }
+    }
+
+    #[test]
+    fn extended_mode_refuses_numbered_references_with_names() {
+        let refused = Some("numbered backref/call is not allowed. (use name)");
+        assert_eq!(ruby_syntax_error("(a)\\1(?<n>a)(?x) a").as_deref(), refused);
+        assert_eq!(ruby_syntax_error("(?x) (?<n>a) \\g<1>").as_deref(), refused);
+        assert_eq!(ruby_syntax_error("(?x) (?<n>a) # \\1\n b"), None);
+        assert_eq!(ruby_syntax_error("(?x) (a) \\1 (?<=b)"), None);
+        assert_eq!(ruby_syntax_error("(?x) (?<n>a) [\\1]"), None);
     }
 
     #[test]
