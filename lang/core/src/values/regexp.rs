@@ -1130,6 +1130,10 @@ const DIGIT: &str = "0-9";
 const SPACE: &str = "\\t\\n\\x0B\\x0C\\r ";
 
 /// Writes the translation of `\\n` (the character after a backslash) to `out`.
+/// The letters that mean something after `\` in Onigmo's Ruby syntax (character codes,
+/// classes, anchors, references, properties); any other letter escaped is itself.
+const ONIGMO_LETTER_ESCAPES: &str = "abBcCdDefgGhHkKMnpPrRsStuvwWxXAzZ";
+
 fn translate_escape(
     n: char,
     in_class: bool,
@@ -1245,6 +1249,10 @@ fn translate_escape(
         // Onigmo has no `\Q...\E` quoting nor `\o{...}` octal codes: an unknown escape of
         // a letter is the letter (`\o{101}` is 101 times `o`).
         'Q' | 'E' | 'o' => out.push(n),
+        // ... and so of any letter Onigmo gives no meaning (`\q`, `\y`, `\j`; `\k` not
+        // followed by a name), which the Rust engines refuse as invalid escapes.
+        'k' if !matches!(rest.peek(), Some('<' | '\'')) => out.push('k'),
+        n if n.is_ascii_alphabetic() && !ONIGMO_LETTER_ESCAPES.contains(n) => out.push(n),
         n => {
             out.push('\\');
             out.push(n);

@@ -47,3 +47,8 @@ PROGRAMS += [
 ]
 PROGRAMS += ["'a' =~ /(?<n>a)\\1\\k<m>/", "'a' =~ /\\k<m>(?<n>a)\\1/"]
 PROGRAMS += ["'/x/' =~ /(a)\\1(?<n>a)(?x) a/", "'a' =~ /(?x) (?<n>a) \\g<1>/", "['a' =~ /(?x) (a) \\1 (?<=b)/, 'a' =~ /(?x) (?<n>a) [\\1]/]"]
+# an escaped letter Onigmo gives no meaning is the letter (session 46)
+PROGRAMS += [
+    "['q' =~ '\\q', 'aq' =~ /a\\q/, regsubst('q', '\\q', 'x'), 'y' =~ '\\y', 'k' =~ '\\k', 'j' =~ '\\j', 'Ii' =~ /\\I\\i/, 'q' =~ /[\\q]/, 'kk' =~ /(?<k>k)\\k<k>/, 'T' =~ /\\T/, 'N' =~ /\\N/, 'L' =~ /\\L/, 'U' =~ /\\U/]",
+    "'a\\q' =~ /a\\\\q/", "'ab' =~ /\\o{101}/", "'m' =~ /^\\m$/",
+]
