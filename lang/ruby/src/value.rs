@@ -389,6 +389,7 @@ impl RValue {
             RValue::Bool(b) => b.to_string(),
             RValue::Int(i) => i.to_string(),
             RValue::Float(f) => crate::ruby_float_to_s((*f).get()),
+            RValue::Sym(_) => crate::show::inspect(self),
             _ => self.class_name(),
         }
     }

@@ -9,6 +9,7 @@ use crate::show::to_s;
 use crate::value::RValue;
 use crate::value::{RBool, RFloat};
 use std::cell::RefCell;
+use std::cmp::Ordering::{Greater, Less};
 
 /// The elements an enumerable yields.
 pub fn items(v: &RValue, at: usize) -> R<Vec<RValue>> {
@@ -752,36 +753,11 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 keyed.push((it.yield_block(b, [v.clone()])?, v));
             }
             if matches!(c.id, M::min_by | M::max_by) && c.arg(0).is_none() {
-                // (one pass, each key compared with the best so far, `key <=> best`, the
-                // first of equal keys kept: Ruby's min_by and max_by, and its message when
-                // a pair does not compare)
-                let mut best: Option<(RValue, RValue)> = None;
-                for (k, v) in keyed {
-                    let better = match &best {
-                        None => true,
-                        Some((bk, _)) => {
-                            let Some(o) = k.compare(bk) else {
-                                return super::raise_arg(
-                                    format!(
-                                        "comparison of {} with {} failed",
-                                        k.class_name(),
-                                        bk.compare_name()
-                                    ),
-                                    at,
-                                );
-                            };
-                            o == if c.id == M::min_by {
-                                std::cmp::Ordering::Less
-                            } else {
-                                std::cmp::Ordering::Greater
-                            }
-                        }
-                    };
-                    if better {
-                        best = Some((k, v));
-                    }
-                }
-                return Ok(Some(best.map(|(_, v)| v).unwrap_or_default()));
+                let want = if c.id == M::min_by { Less } else { Greater };
+                let best = best_index(&keyed, |(k, _)| k, want, false, at)?;
+                return Ok(Some(
+                    best.map(|i| keyed.swap_remove(i).1).unwrap_or_default(),
+                ));
             }
             let mut keys: Vec<RValue> = keyed.iter().map(|(k, _)| k.clone()).collect();
             sort_values(it, &mut keys, at)?;
@@ -863,65 +839,17 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                     }
                     items = sorted;
                 }
-                // (min and max compare each element with the best so far: Ruby names that
-                // pair when one fails, the best by its inspect if it is a number)
+                // (min and max compare each element with the best so far, with the order
+                // of names of a literal array's)
                 None if c.arg(0).is_none()
                     && matches!(c.id, M::min | M::max)
                     && !items.iter().any(|v| {
                         matches!(v, RValue::Object(_) | RValue::Array(_) | RValue::Hash(_))
                     }) =>
                 {
-                    let mut best: Option<RValue> = None;
-                    for v in items {
-                        let Some(b) = &best else {
-                            best = Some(v);
-                            continue;
-                        };
-                        let Some(o) = v.compare(b) else {
-                            // Ruby compares the element with the best (`v <=> best`) and
-                            // names that pair, but a number against nil, true or false
-                            // (either way round) is named best first (Ruby 3.1's answers:
-                            // `['', 7].max` "Integer with String", `[nil, 1].min` "NilClass
-                            // with 1", `[2, nil].max` "Integer with nil"). That is the order of a
-                            // literal array's `[a, b].max` (Ruby's opt_newarray_max); Array#max
-                            // of an array made otherwise names some pairs the other way round
-                            // (`[1, 2, 3].push('x').max`: "Integer with String").
-                            let simple = |x: &RValue| {
-                                matches!(
-                                    x,
-                                    RValue::Int(_)
-                                        | RValue::Float(_)
-                                        | RValue::Nil
-                                        | RValue::Bool(_)
-                                        | RValue::Sym(_)
-                                )
-                            };
-                            let named = |x: &RValue| matches!(x, RValue::Nil | RValue::Bool(_));
-                            let num = |x: &RValue| matches!(x, RValue::Int(_) | RValue::Float(_));
-                            let (x, y) = if (num(&v) && named(b)) || (num(b) && named(&v)) {
-                                (b, &v)
-                            } else {
-                                (&v, b)
-                            };
-                            let shown = if simple(y) {
-                                crate::show::inspect(y)
-                            } else {
-                                y.class_name()
-                            };
-                            return super::raise_arg(
-                                format!("comparison of {} with {shown} failed", x.class_name()),
-                                at,
-                            );
-                        };
-                        let better = match c.id {
-                            M::min => o == std::cmp::Ordering::Less,
-                            _ => o == std::cmp::Ordering::Greater,
-                        };
-                        if better {
-                            best = Some(v);
-                        }
-                    }
-                    return Ok(Some(best.unwrap_or_default()));
+                    let want = if c.id == M::min { Less } else { Greater };
+                    let best = best_index(&items, |v| v, want, true, at)?;
+                    return Ok(Some(best.map(|i| items.swap_remove(i)).unwrap_or_default()));
                 }
                 None => sort_values(it, &mut items, at)?,
             }
@@ -1178,4 +1106,41 @@ fn joined_len(
         known.insert(id, n);
     }
     Ok(n)
+}
+
+/// The index of the best of `items` by their keys, in one pass (Ruby's `min`, `max`,
+/// `min_by`, `max_by`): a key is better when it compares as `want` against the best so far
+/// (`key <=> best`), so the first of equal keys is kept. A pair that does not compare is
+/// Ruby's "comparison of X with Y failed", the new key named first; with `literal_order`
+/// a number against nil, true or false is named the other way round, as Ruby 3.1 does for
+/// a literal array's `[a, b].max` (`[nil, 1].min` "NilClass with 1", `[2, nil].max`
+/// "Integer with nil", but `['', 7].max` "Integer with String"). (Array#max of an array made
+/// otherwise names some pairs the other way round: `[1, 2, 3].push('x').max` "Integer with
+/// String".)
+fn best_index<T>(
+    items: &[T],
+    key: impl Fn(&T) -> &RValue,
+    want: std::cmp::Ordering,
+    literal_order: bool,
+    at: usize,
+) -> R<Option<usize>> {
+    let named = |x: &RValue| matches!(x, RValue::Nil | RValue::Bool(_));
+    let num = |x: &RValue| matches!(x, RValue::Int(_) | RValue::Float(_));
+    let mut best: Option<usize> = None;
+    for (i, item) in items.iter().enumerate() {
+        let k = key(item);
+        let Some(b) = best.map(|b| key(&items[b])) else {
+            best = Some(i);
+            continue;
+        };
+        match k.compare(b) {
+            Some(o) if o == want => best = Some(i),
+            Some(_) => {}
+            None if literal_order && ((num(k) && named(b)) || (num(b) && named(k))) => {
+                return super::compare_failed(b, k, at)
+            }
+            None => return super::compare_failed(k, b, at),
+        }
+    }
+    Ok(best)
 }
