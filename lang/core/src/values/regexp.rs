@@ -1243,15 +1243,12 @@ fn translate_escape(
             }
         }
         // Onigmo's `\<`, `\>` are the characters (the Rust engines' word boundaries), and
-        // so is `\g` not followed by a group (`\g1`, which `fancy-regex` calls).
+        // so are `\g` and `\k` not followed by a group (`\g1`, which `fancy-regex` calls).
         '<' | '>' => out.push(n),
-        'g' if !matches!(rest.peek(), Some('<' | '\'')) => out.push('g'),
-        // Onigmo has no `\Q...\E` quoting nor `\o{...}` octal codes: an unknown escape of
-        // a letter is the letter (`\o{101}` is 101 times `o`).
-        'Q' | 'E' | 'o' => out.push(n),
-        // ... and so of any letter Onigmo gives no meaning (`\q`, `\y`, `\j`; `\k` not
-        // followed by a name), which the Rust engines refuse as invalid escapes.
-        'k' if !matches!(rest.peek(), Some('<' | '\'')) => out.push('k'),
+        'g' | 'k' if !matches!(rest.peek(), Some('<' | '\'')) => out.push(n),
+        // An escaped letter Onigmo gives no meaning is the letter (`\q`, `\y`; no `\Q...\E`
+        // quoting nor `\o{...}` octal codes: `\o{101}` is 101 times `o`), which the Rust
+        // engines refuse as an invalid escape or read otherwise.
         n if n.is_ascii_alphabetic() && !ONIGMO_LETTER_ESCAPES.contains(n) => out.push(n),
         n => {
             out.push('\\');
