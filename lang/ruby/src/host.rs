@@ -32,6 +32,15 @@ pub trait Host {
     /// qualified: `mod::x`); `None` when there is no such variable. The interpreter asks once
     /// per variable and render chain, and keeps the object (see `SharedVars`).
     fn variable(&mut self, name: &str) -> Option<RValue>;
+    /// The Ruby object of a variable the host keeps itself, the same object at every read
+    /// for as long as the variable cannot change (a module function's
+    /// `closure_scope['facts']`: the top scope's `facts`, `trusted` and `server_facts`
+    /// during an evaluation), asked by `scope['name']` and `lookupvar` before the
+    /// interpreter's map of variables read; `None` for any other (then `variable` is asked,
+    /// which answers the same object for these).
+    fn kept_variable(&mut self, _name: &str) -> Option<RValue> {
+        None
+    }
     /// Whether the variable exists (`scope.include?`, `has_variable?`), or, with
     /// `with_value`, exists and has a value other than nil (`defined?(@x)`).
     fn has_variable(&mut self, name: &str, with_value: bool) -> bool;

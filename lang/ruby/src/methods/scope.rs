@@ -20,6 +20,11 @@ pub fn call(it: &mut Interp, c: &Call) -> R<Option<RValue>> {
             if let Some(v) = it.st.scope_vars.get(&*name) {
                 return Ok(Some(v.clone()));
             }
+            // (stdlib's `fact` reads `closure_scope['facts']` at each call: the host's kept
+            // object, without the map of variables read, reset at each call)
+            if let Some(v) = it.host.kept_variable(&name) {
+                return Ok(Some(v));
+            }
             let found = match &c.args[0] {
                 RValue::Str(s) => it.host_variable_named(s),
                 _ => it.host_variable(&name),

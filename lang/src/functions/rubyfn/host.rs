@@ -194,7 +194,13 @@ impl FunctionHost<'_> {
 
 impl Host for FunctionHost<'_> {
     fn variable(&mut self, name: &str) -> Option<RValue> {
+        if let Some(v) = reserved_variable(self.inner.ev, name) {
+            return Some(v);
+        }
         scope_variable(self.inner.ev, self.top_scope, name, kept_as_ruby)
+    }
+    fn kept_variable(&mut self, name: &str) -> Option<RValue> {
+        reserved_variable(self.inner.ev, name)
     }
     fn has_variable(&mut self, name: &str, with_value: bool) -> bool {
         scope_variable(self.inner.ev, self.top_scope, name, |v| {
@@ -262,6 +268,10 @@ impl Host for FunctionHost<'_> {
     fn self_call(&mut self, name: &str, args: &[RValue]) -> Option<Result<RValue, HostError>> {
         self.flush_deprecations();
         match name {
+            // the scope the function was defined in: for a module function, the top scope
+            // (`closure_scope['facts']`, `lookupvar`; first: stdlib's `fact` asks it at
+            // each call)
+            "closure_scope" if !self.v3 && args.is_empty() => Some(Ok(RValue::Scope)),
             "call_function" if !self.v3 => {
                 let Some((f, rest)) = args.split_first() else {
                     return Some(Err(HostError::Raise(
@@ -286,9 +296,6 @@ impl Host for FunctionHost<'_> {
                         .map(|_| RValue::Nil),
                 )
             }
-            // the scope the function was defined in: for a module function, the top scope
-            // (`closure_scope['facts']`, `lookupvar`)
-            "closure_scope" if !self.v3 && args.is_empty() => Some(Ok(RValue::Scope)),
             "loader" | "script_compiler" | "internal_call_function" => Some(Err(
                 HostError::Unsupported(format!("'{name}' in a function")),
             )),
@@ -541,6 +548,76 @@ fn scope_variable<T>(
         return ev.visible_variable(name).as_ref().map(f);
     }
     ev.globals.get(short).map(f)
+}
+
+/// The Ruby objects of the reserved top-scope variables a function read
+/// ([`reserved_variable`]): for which evaluation (the thread's `fs::generation`, the
+/// evaluator's address and its count of inputs), and each name's object
+/// ([`crate::eval::scope::RESERVED`]'s order).
+struct KeptReserved {
+    generation: u64,
+    evaluation: (usize, u64),
+    values: [Option<RValue>; 3],
+}
+
+thread_local! {
+    static KEPT_RESERVED: RefCell<KeptReserved> = const {
+        RefCell::new(KeptReserved {
+            generation: u64::MAX,
+            evaluation: (0, 0),
+            values: [None, None, None],
+        })
+    };
+}
+
+/// A function's read of `facts`, `trusted` or `server_facts` (`closure_scope['facts']`,
+/// `lookupvar('facts')`), as [`scope_variable`] reads it (the top scope's, its Ruby object
+/// `kept_as_ruby`'s), kept for the rest of the evaluation: the top scope's reserved
+/// variables are set before it starts and cannot be assigned, so every read in it answers
+/// the same object (stdlib's `fact` read it through the interpreter's map of variables
+/// read, empty at each call, the top scope's map and `kept_as_ruby`'s list, ~0.5 k
+/// instructions a call). `None` for any other name, and for a reserved variable that
+/// does not exist (not kept). The objects of an evaluation before are let go at the first
+/// read of the next one, before `kept_as_ruby` looks whether it can take them again.
+fn reserved_variable(ev: &Evaluator, name: &str) -> Option<RValue> {
+    let i = crate::eval::scope::RESERVED
+        .iter()
+        .position(|r| *r == name)?;
+    let generation = crate::env::fs::generation();
+    let evaluation = (ev as *const Evaluator as usize, ev.generation);
+    let stale = KEPT_RESERVED
+        .try_with(|kept| {
+            let mut kept = kept.try_borrow_mut().ok()?;
+            if kept.generation == generation && kept.evaluation == evaluation {
+                if let Some(v) = &kept.values[i] {
+                    return Some(Ok(v.clone()));
+                }
+                return None;
+            }
+            kept.generation = generation;
+            kept.evaluation = evaluation;
+            Some(Err(std::mem::take(&mut kept.values)))
+        })
+        .ok()
+        .flatten();
+    match stale {
+        Some(Ok(v)) => return Some(v),
+        // (dropped here, outside the borrow)
+        Some(Err(before)) => drop(before),
+        None => {}
+    }
+    let v = ev
+        .globals
+        .get_hashed(name, reserved_hashes()[i])
+        .map(kept_as_ruby)?;
+    let _ = KEPT_RESERVED.try_with(|kept| {
+        if let Ok(mut kept) = kept.try_borrow_mut() {
+            if kept.generation == generation && kept.evaluation == evaluation {
+                kept.values[i] = Some(v.clone());
+            }
+        }
+    });
+    Some(v)
 }
 
 /// The hashes of the reserved names ([`crate::eval::scope::RESERVED`]) as the top scope's

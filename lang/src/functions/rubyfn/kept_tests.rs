@@ -112,3 +112,37 @@ fn variables_ruby_objects_taken_again_only_unchanged() {
     assert_eq!(run(&mut s, &program("none")), fresh);
     std::fs::remove_dir_all(&root).unwrap();
 }
+
+/// `closure_scope['facts']` is one object through an evaluation, whichever way it is read
+/// (`'::facts'`, calls apart): a change a call writes to it is seen by the later calls of
+/// that evaluation (the subset does not freeze it, docs/deviations.md) and not by the next
+/// evaluation, which reads the facts set then.
+#[test]
+fn reserved_variables_one_object_per_evaluation() {
+    let (root, v4, _) = function_dirs("reserved");
+    std::fs::write(
+        v4.join("fk.rb"),
+        "Puppet::Functions.create_function(:'m::fk') do\n  def fk(mark)\n    \
+         f = closure_scope['facts']\n    \
+         same = defined?(@seen) ? @seen.equal?(f) : nil\n    @seen = f\n    \
+         f['a'] = mark unless mark.empty?\n    \
+         [same, f['a'], f.equal?(closure_scope['facts']), \
+         closure_scope['::facts'].equal?(f), closure_scope['trusted'].class].inspect\n  \
+         end\nend\n",
+    )
+    .unwrap();
+    let mut s = session_on(&root);
+    let facts = |a: &str| crate::catalog::json::from_data(&serde_json::json!({ "a": a }));
+    s.set_facts(facts("x"));
+    let program = "[m::fk(''), m::fk('y'), m::fk('')]";
+    let changed = "['[nil, \"x\", true, true, Hash]', '[true, \"y\", true, true, Hash]', \
+                   '[true, \"y\", true, true, Hash]']";
+    assert_eq!(run(&mut s, program), changed);
+    assert_eq!(run(&mut s, program), changed);
+    s.set_facts(facts("z"));
+    assert_eq!(
+        run(&mut s, "[m::fk(''), m::fk('')]"),
+        "['[nil, \"z\", true, true, Hash]', '[true, \"z\", true, true, Hash]']"
+    );
+    std::fs::remove_dir_all(&root).unwrap();
+}
