@@ -294,6 +294,19 @@ pub fn without_positions(message: &str) -> String {
     out
 }
 
+/// An error's message (with the location the reference's ends with) as the oracle reports
+/// it: without its first position with a column (` (line: 1, column: 5)`, ` (file: F, line:
+/// 1, column: 5)`; an error quoting another keeps the second, its own) and ` on node NAME`.
+pub fn as_the_oracle_reports(message: &str) -> String {
+    static POSITION: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r" \((file: [^,]*, )?line: \d+, column: \d+\)").expect("pattern")
+    });
+    static NODE: std::sync::LazyLock<regex::Regex> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r" on node \S+").expect("pattern"));
+    let message = POSITION.replace(message, "");
+    NODE.replace(&message, "").into_owned()
+}
+
 /// What a program produced: a value (programmatic form) or an error message, plus log lines
 /// (`notice: text`).
 #[derive(Debug, Clone, PartialEq)]
@@ -723,7 +736,7 @@ fn run_in(session: &mut Session, src: &str, limit: Duration, watchdog: &Watchdog
         },
         Ok(Err(e)) => Outcome {
             value: None,
-            error: Some(e.full_message()),
+            error: Some(as_the_oracle_reports(&e.reference_message())),
             log,
         },
         Err(_) => Outcome {

@@ -895,10 +895,13 @@ pub(crate) fn call_failed(flow: Flow, name: &str, style: CallStyle, span: Span) 
                 false => e.message,
             };
             let message = format!("Error while evaluating a {what}, {detail}");
+            // (a new error, located at the call: a location the detail ends with is the
+            // quoted error's, `Failed to parse inline template: ... (line: 1, column: 16)`)
             Flow::from(
                 Error {
                     message,
                     kind: ErrorKind::Evaluation,
+                    quotes_located: true,
                     ..*e
                 }
                 .at(span),

@@ -632,14 +632,16 @@ impl EvalHost<'_> {
             }
             // A Ruby exception Puppet does not catch is that exception again.
             Flow::Error(e) if e.uncaught_class().is_some() => raised_again(&e),
-            // An error located in Puppet code (a Puppet-language function) keeps its
-            // location, as the reference's does.
+            // An error located in Puppet code (a Puppet-language function) is quoted with
+            // its location, in a file `(file: F, line: L, column: C)`, as the reference's
+            // message (its `to_s`) has it.
             Flow::Error(e) if e.span.is_some_and(|s| s != span) => {
                 HostError::Raise(match e.location() {
-                    Some((line, col)) => format!(
-                        "Evaluation Error: {} (line: {line}, column: {col})",
-                        e.message
-                    ),
+                    Some(_) => Error {
+                        kind: crate::ErrorKind::Evaluation,
+                        ..*e
+                    }
+                    .reference_message(),
                     None => e.message.clone(),
                 })
             }

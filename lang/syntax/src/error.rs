@@ -146,6 +146,11 @@ pub struct Error {
     /// prepl's own help, shown on a line after the message (and its source excerpt), never
     /// in it: `Did you mean 'filter'?`.
     pub hint: Option<String>,
+    /// The message quotes another error, location and all (`Failed to parse inline
+    /// template: Evaluation Error: ... (line: 1, column: 16)`): a location at its end is
+    /// that error's, and this one's own comes after it, as the reference's wrapper (a new
+    /// error, located where the call failed) writes it.
+    pub quotes_located: bool,
 }
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
@@ -159,6 +164,7 @@ impl Error {
             source: None,
             logged: Vec::new(),
             hint: None,
+            quotes_located: false,
         }
     }
     pub fn eval(message: impl Into<String>) -> Error {
@@ -242,6 +248,37 @@ impl Error {
         }
     }
 
+    /// [`Error::full_message`] with the location the reference's message ends with (its
+    /// `to_s`): ` (line: L, column: C)`, or in a file ` (file: F, line: L, column: C)`,
+    /// unless the message says where already. What a template or a Ruby function that
+    /// quotes the error shows, and what the oracle's answer is made from.
+    pub fn reference_message(&self) -> String {
+        let message = self.full_message();
+        let location = match self.kind {
+            ErrorKind::Uncaught(_) => String::new(),
+            _ => self.own_location_text(&message),
+        };
+        message + &location
+    }
+
+    /// The error's own location as the reference appends it to `message` (its full
+    /// message): ` (file: F, line: L, column: C)` inside a file (a module's, a manifest,
+    /// a REPL input), ` (line: L, column: C)` for `-e` and standard input; nothing when
+    /// it has no location, or when the message ends with one of its own (a location at
+    /// its end that is a quoted error's is not: [`Error::quotes_located`]).
+    fn own_location_text(&self, message: &str) -> String {
+        let (Some(src), Some((line, col))) = (&self.source, self.location()) else {
+            return String::new();
+        };
+        if ends_with_location(message) && !self.quotes_located {
+            String::new()
+        } else if names_a_file(&src.name) {
+            format!(" (file: {}, line: {line}, column: {col})", src.name)
+        } else {
+            format!(" (line: {line}, column: {col})")
+        }
+    }
+
     /// 1-based (line, column) when known.
     pub fn location(&self) -> Option<(usize, usize)> {
         match (&self.source, self.span) {
@@ -254,7 +291,8 @@ impl Error {
     /// or the REPL input or notebook cell, `In[3]`; without a file for `-e` and standard
     /// input, as the reference's `(line: L, column: C)`) followed by the source line and a
     /// caret. A message that ends with a location of its own (the reference's `(file: F, line: L)`,
-    /// kept from where the error was found) gets no second one.
+    /// kept from where the error was found) gets no second one; one that ends with a quoted
+    /// error's does ([`Error::quotes_located`]).
     pub fn render(&self) -> String {
         let message = self.full_message();
         let mut out = format!("Error: {}", bounded_message(&message));
@@ -264,18 +302,7 @@ impl Error {
             _ => self.location(),
         };
         if let (Some(src), Some((line, col))) = (&self.source, location) {
-            // Inside a file (a module's, a manifest), the file is named, as by the reference.
-            let located = ends_with_location(&message);
-            if located {
-                // (the message says where already)
-            } else if names_a_file(&src.name) {
-                out.push_str(&format!(
-                    " (file: {}, line: {line}, column: {col})",
-                    src.name
-                ));
-            } else {
-                out.push_str(&format!(" (line: {line}, column: {col})"));
-            }
+            out.push_str(&self.own_location_text(&message));
             let (text, caret) = caret_window(src.line_text(line), col - 1);
             out.push('\n');
             out.push_str(&text);
@@ -309,14 +336,17 @@ pub fn is_input_name(name: &str) -> bool {
     name.starts_with("In[") && name.ends_with(']')
 }
 
-/// Whether a message ends with a location: `(line: L)`, `(line: L, column: C)` or
-/// `(file: F, line: L...)`.
+/// Whether a message ends with a location: `(line: L)`, `(line: L, column: C)`,
+/// `(file: F, line: L...)`, or the file alone where there is no line to give, `(file: F)`.
 pub fn ends_with_location(message: &str) -> bool {
     let m = message.trim_end();
     let Some(open) = m.rfind(" (") else {
         return false;
     };
     let tail = &m[open + 2..];
+    if tail.ends_with(')') && tail.starts_with("file: ") && !tail.contains(", ") {
+        return true;
+    }
     tail.ends_with(')')
         && (tail.starts_with("line: ") || tail.starts_with("file: ") && tail.contains(", line: "))
         && tail[..tail.len() - 1]
@@ -398,6 +428,9 @@ mod location_tests {
         assert!(e("boom (line: 3)"));
         assert!(e("boom (line: 3, column: 4)"));
         assert!(e("boom (file: /x y/init.pp, line: 3, column: 4)"));
+        assert!(e(
+            "Syntax error at end of input (file: m/manifests/init.pp)"
+        ));
         assert!(!e("boom (see the docs)"));
         assert!(!e("expects a value (line: x)"));
         assert!(!e("Unknown variable: 'x'"));
@@ -421,6 +454,28 @@ mod location_tests {
             .at(crate::span::Span::new(0, 1))
             .in_source(&e_src);
         assert_eq!(err.render(), "Error: failed (line: 1, column: 1)\nx\n^");
+    }
+
+    /// An error quoting another (a template's failed call) ends with the quoted error's
+    /// location, then its own, as the reference's (erb_errors-88).
+    #[test]
+    fn a_message_quoting_a_located_error_gets_its_own_location_after() {
+        let src = std::rc::Rc::new(super::Source::new("-e".to_string(), "ab".to_string()));
+        let mut err = super::Error::eval("Failed: Evaluation Error: inner (line: 1, column: 16)")
+            .at(crate::span::Span::new(1, 2))
+            .in_source(&src);
+        assert_eq!(
+            err.reference_message(),
+            "Evaluation Error: Failed: Evaluation Error: inner (line: 1, column: 16)"
+        );
+        err.quotes_located = true;
+        assert_eq!(
+            err.reference_message(),
+            "Evaluation Error: Failed: Evaluation Error: inner (line: 1, column: 16) (line: 1, column: 2)"
+        );
+        assert!(err
+            .render()
+            .starts_with(&format!("Error: {}\n", err.reference_message())));
     }
 }
 

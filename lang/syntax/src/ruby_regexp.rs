@@ -106,10 +106,13 @@ fn err<T>(message: &str) -> Scan<T> {
 /// What the last item of a character class was, for range checks.
 #[derive(Clone, Copy)]
 enum ClassItem {
+    /// The class's start (after `[`, `[^` or `&&`), or a range just completed.
     Nothing,
     Char(Option<char>),
-    /// `\w`, `\d`, a POSIX class or a nested class: not a range end.
+    /// `\w`, `\d` or a POSIX class: not a range's start (`[\w-a]` is refused).
     Set,
+    /// A nested class: a `-` after it is the character (`[[a]-b]`, Onigmo's "double range").
+    Nested,
 }
 
 impl Scanner<'_> {
@@ -380,7 +383,7 @@ impl Scanner<'_> {
                     if depth == 0 {
                         return Ok(());
                     }
-                    ClassItem::Set
+                    ClassItem::Nested
                 }
                 '[' if self.peek(0) == Some(':') && self.posix_class()? => ClassItem::Set,
                 '[' => {
@@ -388,11 +391,22 @@ impl Scanner<'_> {
                     last = self.class_start()?;
                     continue;
                 }
+                // (an intersection starts the class again)
+                '&' if self.peek(0) == Some('&') => {
+                    self.pos += 1;
+                    ClassItem::Nothing
+                }
                 '\\' => self.class_escape()?,
-                '-' => match (last, self.peek(0)) {
-                    (_, Some(']')) | (ClassItem::Nothing, _) => ClassItem::Char(Some('-')),
-                    (ClassItem::Set, _) => return err("unmatched range specifier in char-class"),
-                    (ClassItem::Char(lo), _) => {
+                // A `-` before the class's end or an intersection is the character, as
+                // after a nested class or where nothing precedes it.
+                '-' => match (last, self.peek(0), self.peek(1)) {
+                    (_, Some(']'), _)
+                    | (_, Some('&'), Some('&'))
+                    | (ClassItem::Nothing | ClassItem::Nested, _, _) => ClassItem::Char(Some('-')),
+                    (ClassItem::Set, _, _) => {
+                        return err("unmatched range specifier in char-class")
+                    }
+                    (ClassItem::Char(lo), _, _) => {
                         self.range_end(lo)?;
                         ClassItem::Nothing
                     }
@@ -416,6 +430,14 @@ impl Scanner<'_> {
             return Ok(ClassItem::Char(Some(']')));
         }
         Ok(ClassItem::Nothing)
+    }
+
+    /// Whether a POSIX bracket (`[:` with a `:]` after it) starts here.
+    fn posix_bracket_ahead(&self) -> bool {
+        self.peek(1) == Some(':')
+            && self.chars[self.pos + 2..]
+                .windows(2)
+                .any(|w| w == [':', ']'])
     }
 
     /// After `[` followed by `:`: a POSIX bracket `[:name:]` (consumed, `true`), or `false`
@@ -467,10 +489,13 @@ impl Scanner<'_> {
         })
     }
 
-    /// After `-` in a class following a character `lo`: the end of the range.
+    /// After `-` in a class following a character `lo`: the end of the range. (Before a
+    /// nested class, Onigmo drops the range's start and reads on: `[a-[b]]` is `[b]`;
+    /// before a POSIX class it refuses the range.)
     fn range_end(&mut self, lo: Option<char>) -> Scan {
         let hi = match self.peek(0) {
             None => return err("premature end of char-class"),
+            Some('[') if !self.posix_bracket_ahead() => return Ok(()),
             Some('\\') => {
                 self.pos += 1;
                 match self.class_escape()? {
@@ -588,6 +613,17 @@ mod tests {
             ("[^]", "empty char-class"),
             ("\\xZ", "invalid hex escape"),
             ("\\u12", "invalid Unicode escape"),
+            // (Ruby 3.1's answers: a `[` after a range's `-` opens a nested class, which
+            // must end; a POSIX class there cannot end the range)
+            ("[a-[", "premature end of char-class"),
+            ("[a-[b]", "premature end of char-class"),
+            ("[&-[", "premature end of char-class"),
+            ("[a-[:alpha:]]", "char-class value at end of range"),
+            ("[\\d-[a]]", "unmatched range specifier in char-class"),
+            ("[[:alpha:]-z]", "unmatched range specifier in char-class"),
+            ("[b-a-c]", "empty range in char class"),
+            ("[[]", "empty char-class"),
+            ("[[]]", "premature end of char-class"),
         ];
         for (src, message) in cases {
             assert_eq!(ruby_syntax_error(src).as_deref(), Some(message), "{src}");
@@ -657,6 +693,15 @@ mod tests {
             "(?<x>a)\\g<x>",
             "(?~ab)",
             "(a)?(?(1)b|c)",
+            // (Ruby 3.1 accepts these: a `-` after a nested class or before `&&` is the
+            // character, a range before a nested class is dropped)
+            "[[a]-b]",
+            "[[a]-&&b]",
+            "[a-[b]]",
+            "[a-&&b]",
+            "[\\w-&&a]",
+            "[[:alpha:]-&&a]",
+            "[a-b-[c]]",
         ] {
             assert_eq!(ruby_syntax_error(src), None, "{src}");
         }

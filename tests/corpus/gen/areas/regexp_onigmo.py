@@ -134,3 +134,28 @@ def program(pattern):
 
 
 PROGRAMS = [program(p) for p in PATTERNS]
+
+# Character classes Onigmo takes where a range meets a nested class or an intersection
+# (session 47): a `-` after a nested class or before `&&` is the character, and a range's
+# start before a nested class is dropped (`[a-[b]]` is `[b]`).
+CLASS_SHAPES = [
+    r"[[a]-b]",
+    r"[a-[b]]",
+    r"[a-&&b]",
+    r"[\w-&&a]",
+    r"[a-b-[c]]",
+    r"[[a]-&&b]",
+]
+
+# Character classes that do not compile, each with Onigmo's message (session 47).
+CLASS_ERRORS = [
+    r"[]", r"[^]", r"[[]",                          # empty char-class
+    r"[a", r"[a-", r"[a-[", r"[a-[b]", r"[[]]",     # premature end of char-class
+    r"[a-\d]", r"[a-[:alpha:]]",                    # char-class value at end of range
+    r"[\w-a]", r"[\d-[a]]", r"[[:alpha:]-z]",       # unmatched range specifier
+    r"[b-a]", r"[b-a-c]", r"[a-\]",                 # empty range in char class
+]
+
+PROGRAMS += [program(p) for p in CLASS_SHAPES]
+PROGRAMS += [f"'a' =~ /{p}/" for p in CLASS_ERRORS]
+PROGRAMS += [f"'a' =~ '{p}'" for p in CLASS_ERRORS if "\\" not in p]
