@@ -436,10 +436,14 @@ fn expr(n: &Node) -> Expr {
             block,
             vcall: false,
         } if !matches!(r.kind, Kind::SelfRef) && super::scope_hash::to_hash_of(r).is_none() => {
-            match on_receiver(r, name, args, block, at) {
+            let call = || match on_receiver(r, name, args, block, at) {
                 Ok((fb, true)) => sites::site(name.id(), args.first(), fb, at),
                 Ok((fb, false)) => fb.general(),
                 Err(general) => general,
+            };
+            match sites::compacted_of(name.id(), r, args, block) {
+                Some((of, var)) => sites::compacted(of, Local::new(var), call()),
+                None => call(),
             }
         }
         // (`Interp::case`: each test when its turn comes; a `*list` test by `case`'s way)

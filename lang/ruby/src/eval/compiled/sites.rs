@@ -235,10 +235,13 @@ pub(super) fn site(id: M, arg: Option<&Node>, fb: Fallback, at: usize) -> Expr {
             RValue::Array(a) => Some(a.borrow().last().cloned().unwrap_or_default()),
             _ => None,
         }),
-        (M::compact, Arg::None) => build(fb, arg, |v, _| match v {
-            RValue::Array(a) => Some(methods::array::compact(&a.borrow())),
-            _ => None,
-        }),
+        (M::compact, Arg::None) => match fb {
+            Fallback::Value(recv, slow) => compact_owned(recv, slow),
+            fb => build(fb, arg, |v, _| match v {
+                RValue::Array(a) => Some(methods::array::compact(&a.borrow())),
+                _ => None,
+            }),
+        },
         (M::to_s, Arg::None) => build(fb, arg, |v, _| match v {
             RValue::Str(_) => Some(v.clone()),
             RValue::Sym(s) => Some(RValue::Str(s.clone())),
@@ -295,6 +298,98 @@ pub(super) fn site(id: M, arg: Option<&Node>, fb: Fallback, at: usize) -> Expr {
         }),
         _ => fb.general(),
     }
+}
+
+/// `recv.compact` of a receiver that is not a local: an array the receiver's expression
+/// just made, which the site holds alone (an `Rc` count of one, no weak one: no variable,
+/// element, constant or proc holds it, and no code reaches it after the call), is
+/// compacted in its place and is the answer, as `methods::fresh` does on the general path
+/// (`a.map { }.compact`); a shared array is copied (`Array#compact`), any other receiver
+/// takes the general path.
+fn compact_owned(recv: Expr, slow: Slow) -> Expr {
+    Box::new(move |it| {
+        let v = recv(it)?;
+        match &v {
+            RValue::Array(a)
+                if std::rc::Rc::strong_count(a) == 1 && std::rc::Rc::weak_count(a) == 0 =>
+            {
+                a.borrow_mut().retain(|x| !matches!(x, RValue::Nil));
+                Ok(v)
+            }
+            RValue::Array(a) => Ok(methods::array::compact(&a.borrow())),
+            _ => slow(it, v),
+        }
+    })
+}
+
+/// What a call answers of the array its receiver `x.compact` would make (`x` a local):
+/// its first or last item, or its size.
+#[derive(Clone, Copy)]
+pub(super) enum OfCompacted {
+    First,
+    Last,
+    Size,
+}
+
+/// `x.compact.first` (`.last`, `.size`, `.length`; no arguments, no block) of a local `x`:
+/// what the outer call answers of the compacted array, and the local.
+pub(super) fn compacted_of<'a>(
+    id: M,
+    r: &'a Node,
+    args: &[Node],
+    block: &Option<std::rc::Rc<crate::ast::Block>>,
+) -> Option<(OfCompacted, &'a crate::ast::Name)> {
+    let of = match id {
+        M::first => OfCompacted::First,
+        M::last => OfCompacted::Last,
+        M::size | M::length => OfCompacted::Size,
+        _ => return None,
+    };
+    if !args.is_empty() || block.is_some() {
+        return None;
+    }
+    let Kind::Call {
+        recv: Some(x),
+        name,
+        args,
+        block: None,
+        vcall: false,
+    } = &r.kind
+    else {
+        return None;
+    };
+    if name.id() != M::compact || !args.is_empty() {
+        return None;
+    }
+    match &x.kind {
+        Kind::LVar(var)
+        | Kind::Call {
+            vcall: true,
+            name: var,
+            ..
+        } => Some((of, var)),
+        _ => None,
+    }
+}
+
+/// The site of `x.compact.first` (see [`compacted_of`]) for an array `x`: its first (last)
+/// item that is not nil, or how many are not, without the compacted array made and
+/// dropped (`Array#compact` and its `first`, `last`, `size` are core methods: their
+/// answers); any other receiver (or none: a method's call) takes the chain's general
+/// path, which reads the local again (reading it has no effect).
+pub(super) fn compacted(of: OfCompacted, var: super::Local, general: Expr) -> Expr {
+    Box::new(move |it| {
+        if let Some(RValue::Array(a)) = var.get(it) {
+            let a = a.borrow();
+            let mut kept = a.iter().filter(|v| !matches!(v, RValue::Nil));
+            return Ok(match of {
+                OfCompacted::First => kept.next().cloned().unwrap_or_default(),
+                OfCompacted::Last => kept.next_back().cloned().unwrap_or_default(),
+                OfCompacted::Size => RValue::Int(kept.count() as i64),
+            });
+        }
+        general(it)
+    })
 }
 
 /// `op`'s answer for the receiver `v` and the site's argument (nil when there is none; a
