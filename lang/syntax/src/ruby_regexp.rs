@@ -193,13 +193,14 @@ impl Scanner<'_> {
             'x' if !self.peek(0).is_some_and(|c| c.is_ascii_hexdigit()) => {
                 return err("invalid hex escape");
             }
-            'x' | '0'..='7' => self.escaped_bytes(c)?,
             'u' => self.unicode_escape()?,
             'M' | 'C' => self.meta_control(c)?,
             '1'..='9' if !self.peek(0).is_some_and(|c| c.is_ascii_digit()) => {
                 self.backrefs.push(c as usize - '0' as usize);
                 self.numbered_refs = true;
             }
+            // (after the one-digit back-reference)
+            'x' | '0'..='7' => self.escaped_bytes(c)?,
             'g' if self.peek(0) == Some('<') => {
                 self.numbered_refs |= self
                     .peek(1)
@@ -656,6 +657,7 @@ mod tests {
             ("\\400", "invalid escape code"),
             ("\\xC3", "too short escaped multibyte character"),
             ("\\xC3\\x41", "invalid multibyte escape"),
+            ("[1]\\1", "invalid backref number/name"),
             ("[b-a]", "empty range in char class"),
             ("[z-a", "empty range in char class"),
             ("[a-\\d]", "char-class value at end of range"),
