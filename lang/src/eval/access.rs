@@ -189,6 +189,7 @@ fn integer_key(v: &Value) -> Result<i64, Error> {
     }
 }
 
+/// Checks the key count (one or two) and converts the keys to (start, optional count).
 fn index_args(
     what: &str,
     keys: &[Value],
@@ -220,8 +221,6 @@ fn string_index(v: &Value) -> Result<i64, Error> {
         }
     }
 }
-
-/// Checks the key count (one or two) and converts the keys to (start, optional count).
 
 /// A single index: negative counts from the end; `None` when out of range.
 /// `target[key]` of one key when it is an array's element or a hash's value, read where
