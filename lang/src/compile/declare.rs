@@ -241,10 +241,18 @@ impl Evaluator {
             if matches!(b.title.kind, ExprKind::Default) {
                 continue;
             }
-            for d in &defaults {
-                if !attrs.iter().any(|a| a.name == d.name) {
-                    attrs.push(d.clone());
+            if !defaults.is_empty() {
+                // (the reference merges the body's attributes into the `default:` body's:
+                // those first, in their order, a value the body gives in its place)
+                let mut merged = Vec::with_capacity(defaults.len() + attrs.len());
+                for d in &defaults {
+                    match attrs.iter().position(|a| a.name == d.name) {
+                        Some(i) => merged.push(attrs.remove(i)),
+                        None => merged.push(d.clone()),
+                    }
                 }
+                merged.append(&mut attrs);
+                attrs = merged;
             }
             self.declare_body(&kind, &name, b, titles, attrs, form, span, &mut refs)?;
         }

@@ -105,7 +105,7 @@ impl Evaluator {
         }
         Ok(match target {
             Value::Array(a) => {
-                let (start, count) = index_args("Array", keys, |v| self.index_of(v, "Array"))?;
+                let (start, count) = self.array_index(keys)?;
                 match count {
                     None => normalize(start, a.len())
                         .and_then(|i| a.get(i))
@@ -163,27 +163,45 @@ impl Evaluator {
         })
     }
 
-    /// An index for an Array access: an Integer; other values go through numeric coercion
-    /// (and its errors), but a Float is refused.
-    fn index_of(&mut self, v: &Value, what: &str) -> Result<i64, Error> {
-        match v {
-            Value::Integer(i) => Ok(*i),
-            Value::Float(_) => Err(Error::eval(format!(
-                "An {what}[] cannot use Float where Integer is expected"
-            ))),
-            other => match self.binary(
-                crate::syntax::ast::BinOp::Add,
-                Value::Integer(0),
-                other.clone(),
-            ) {
-                Ok(Value::Integer(i)) => Ok(i),
-                Ok(_) => Err(Error::eval(format!(
-                    "An {what}[] cannot use Float where Integer is expected"
-                ))),
-                Err(super::Flow::Error(e)) => Err(*e),
-                Err(_) => Err(Error::eval("Illegal index")),
-            },
+    /// The index (and count) of an Array access: one or two keys, each converted to a
+    /// number (both before either is checked, as the reference does) and then an Integer.
+    fn array_index(&mut self, keys: &[Value]) -> Result<(i64, Option<i64>), Error> {
+        match keys {
+            [i] => Ok((integer_key(&self.numeric_key(i)?)?, None)),
+            [i, c] => {
+                let (i, c) = (self.numeric_key(i)?, self.numeric_key(c)?);
+                Ok((integer_key(&i)?, Some(integer_key(&c)?)))
+            }
+            _ => index_args("Array", keys, integer_key),
         }
+    }
+}
+
+/// A numeric key of an Array access that is no Integer (a Float, a Timespan, a SemVer) is
+/// named by its type.
+fn integer_key(v: &Value) -> Result<i64, Error> {
+    match v {
+        Value::Integer(i) => Ok(*i),
+        other => Err(Error::eval(format!(
+            "An Array[] cannot use {} where Integer is expected",
+            crate::describe::simple_label(other)
+        ))),
+    }
+}
+
+/// Checks the key count (one or two) and converts the keys to (start, optional count).
+fn index_args(
+    what: &str,
+    keys: &[Value],
+    mut to_int: impl FnMut(&Value) -> Result<i64, Error>,
+) -> Result<(i64, Option<i64>), Error> {
+    match keys {
+        [i] => Ok((to_int(i)?, None)),
+        [i, c] => Ok((to_int(i)?, Some(to_int(c)?))),
+        _ => Err(Error::eval(format!(
+            "{what} supports [] with one or two arguments. Got {}",
+            keys.len()
+        ))),
     }
 }
 
@@ -201,22 +219,6 @@ fn string_index(v: &Value) -> Result<i64, Error> {
                 "A substring operation does not accept {what} as a character index. Expected an Integer"
             )))
         }
-    }
-}
-
-/// Checks the key count (one or two) and converts the keys to (start, optional count).
-fn index_args(
-    what: &str,
-    keys: &[Value],
-    mut to_int: impl FnMut(&Value) -> Result<i64, Error>,
-) -> Result<(i64, Option<i64>), Error> {
-    match keys {
-        [i] => Ok((to_int(i)?, None)),
-        [i, c] => Ok((to_int(i)?, Some(to_int(c)?))),
-        _ => Err(Error::eval(format!(
-            "{what} supports [] with one or two arguments. Got {}",
-            keys.len()
-        ))),
     }
 }
 

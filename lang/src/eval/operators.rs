@@ -201,14 +201,38 @@ impl Evaluator {
     }
 
     pub fn negate(&mut self, v: Value) -> EvalResult {
-        if let Value::Timespan(t) = v {
-            return Ok(Value::Timespan(time::Timespan { nanos: -t.nanos }));
+        match v {
+            Value::Timespan(t) => return Ok(Value::Timespan(time::Timespan { nanos: -t.nanos })),
+            // (a version is a Ruby Numeric to the reference, which it fails to negate)
+            Value::SemVer(_) => {
+                let message = "Error while evaluating an Unary Minus, can't convert \
+                               SemanticPuppet::Version into Float";
+                return Err(Error::eval(message).into());
+            }
+            _ => {}
         }
         Ok(match self.coerce_num(&v)? {
             Num::I(i) => {
                 Value::Integer(i.checked_neg().ok_or_else(|| overflow("-", -(i as i128)))?)
             }
             Num::F(f) => Value::Float(-f),
+        })
+    }
+
+    /// A key of `[]` on an array as the reference's numeric coercion leaves it: a number (a
+    /// string holding one converted, as arithmetic converts it), a time value or a version
+    /// (Ruby Numerics to the reference) kept as it is; anything else is no number.
+    pub(super) fn numeric_key(&mut self, v: &Value) -> Result<Value, Error> {
+        Ok(match v {
+            Value::Integer(_)
+            | Value::Float(_)
+            | Value::Timespan(_)
+            | Value::Timestamp(_)
+            | Value::SemVer(_) => v.clone(),
+            _ => match self.coerce_num(v)? {
+                Num::I(i) => Value::Integer(i),
+                Num::F(f) => Value::Float(f),
+            },
         })
     }
 

@@ -202,6 +202,8 @@ impl Scanner<'_> {
                 self.backrefs.push(c as usize - '0' as usize);
                 self.numbered_refs = true;
             }
+            // (after the one-digit back-reference)
+            'x' | '0'..='7' => self.escaped_bytes(c)?,
             'g' if self.peek(0) == Some('<') => {
                 self.numbered_refs |= self
                     .peek(1)
@@ -484,9 +486,87 @@ impl Scanner<'_> {
                 self.meta_control(c)?;
                 ClassItem::Char(None)
             }
-            'x' | 'u' | '0'..='9' | 'c' => ClassItem::Char(None),
+            'x' | '0'..='7' => {
+                self.escaped_bytes(c)?;
+                ClassItem::Char(None)
+            }
+            'u' | '8' | '9' | 'c' => ClassItem::Char(None),
             c => ClassItem::Char(Some(c)),
         })
+    }
+
+    /// The byte of an escape `\xHH` or `\OOO` (`c` and the digits after it), or `None`
+    /// for an octal number up to `\177` (a back-reference or an ASCII character, which
+    /// Ruby leaves to Onigmo). `Err` past `\377`.
+    fn escaped_byte(&mut self, c: char) -> Scan<Option<u32>> {
+        let (radix, most) = match c {
+            'x' => (16, 2),
+            '0' => (8, 2),
+            _ => (8, 3),
+        };
+        let start = self.pos - usize::from(c != 'x' && c != '0');
+        let mut end = self.pos;
+        while end < self.chars.len() && end - start < most && self.chars[end].is_digit(radix) {
+            end += 1;
+        }
+        let digits: String = self.chars[start..end].iter().collect();
+        let value = u32::from_str_radix(&digits, radix).unwrap_or(0);
+        if radix == 8 && value <= 0o177 {
+            return Ok(None);
+        }
+        self.pos = end;
+        if value > 0xff {
+            return err("invalid escape code");
+        }
+        Ok(Some(value))
+    }
+
+    /// After `\x` or `\O` (`c`): Ruby reads an escaped byte from `\x80` up (an octal number
+    /// past `\177` too) as a byte of a UTF-8 character, the next escapes giving the rest of
+    /// it: bytes that are no character are `invalid multibyte escape`, too few `too short
+    /// escaped multibyte character` (`\250`, `[\x80-\xff]`; `\xC3\xA9` is `é`).
+    fn escaped_bytes(&mut self, c: char) -> Scan {
+        let Some(first) = self.escaped_byte(c)? else {
+            return Ok(());
+        };
+        if first < 0x80 {
+            return Ok(());
+        }
+        let len = match first {
+            0xc2..=0xdf => 2,
+            0xe0..=0xef => 3,
+            0xf0..=0xf4 => 4,
+            _ => return err("invalid multibyte escape"),
+        };
+        let mut bytes = vec![first as u8];
+        while bytes.len() < len {
+            let next = match (self.peek(0), self.peek(1)) {
+                (Some('\\'), Some(d @ ('x' | '0'..='7'))) => {
+                    self.pos += 2;
+                    self.escaped_byte(d)?
+                }
+                _ => return err("too short escaped multibyte character"),
+            };
+            // (an octal number up to `\177` is an ASCII byte here)
+            let byte = match next {
+                Some(b) => b,
+                None => {
+                    let start = self.pos - 1;
+                    let mut end = self.pos;
+                    while end < self.chars.len() && end - start < 3 && self.chars[end].is_digit(8) {
+                        end += 1;
+                    }
+                    let digits: String = self.chars[start..end].iter().collect();
+                    self.pos = end;
+                    u32::from_str_radix(&digits, 8).unwrap_or(0)
+                }
+            };
+            bytes.push(byte as u8);
+        }
+        if std::str::from_utf8(&bytes).is_err() {
+            return err("invalid multibyte escape");
+        }
+        Ok(())
     }
 
     /// After `-` in a class following a character `lo`: the end of the range. (Before a
@@ -595,6 +675,14 @@ mod tests {
             ("a{2,1}", "upper is smaller than lower in repeat range"),
             ("a{100001}", "too big number for repeat range"),
             ("\\", "too short escape sequence"),
+            ("\\250.0 a,b", "invalid multibyte escape"),
+            ("\\x80", "invalid multibyte escape"),
+            ("[\\x80-\\xff]", "invalid multibyte escape"),
+            ("[\\250]", "invalid multibyte escape"),
+            ("\\400", "invalid escape code"),
+            ("\\xC3", "too short escaped multibyte character"),
+            ("\\xC3\\x41", "invalid multibyte escape"),
+            ("[1]\\1", "invalid backref number/name"),
             ("[b-a]", "empty range in char class"),
             ("[z-a", "empty range in char class"),
             ("[a-\\d]", "char-class value at end of range"),
@@ -671,6 +759,12 @@ mod tests {
             "a{1,2}{3}",
             "\\10",
             "(a)\\1",
+            "\\xC3\\xA9",
+            "[\\xC3\\xA9]",
+            "\\177",
+            "\\x7f",
+            "\\303\\251",
+            "\\0250",
             "(?<n>a)\\k<n>",
             "[a-]",
             "[]a]",

@@ -22,6 +22,7 @@ from areas.catalog import ALREADY_SET, POSITION
 from areas.grammar_base import KINDS, PRIMARY, scope_kind, statement_safe
 from areas.grammar_catalog import nodes, resources
 from areas.grammar_exprs import Gen
+from areas.grammar_forms import chained, command_call, commented, destructure
 from areas.grammar_types import alias_type, kinded_alias
 
 CATALOG = True
@@ -30,7 +31,11 @@ CATALOG = True
 def statement(g):
     """One top-level statement: an assignment, a `notice`, an `if`/`unless`/`case`, an `each`."""
     r = g.r
-    k = r.randrange(10)
+    k = r.randrange(12)
+    if k == 10:
+        return g.one_of(lambda: destructure(g), lambda: chained(g))
+    if k == 11:
+        return command_call(g)
     if k < 5:
         kind = r.choice(KINDS)
         name = g.fresh("v")
@@ -63,13 +68,26 @@ def statement(g):
 
 
 def function(g):
+    """A function: typed parameters (untyped now and then), defaults on the last ones and a
+    `*$rest` parameter now and then, a return type now and then."""
     r = g.r
     name = g.fresh("g")
     kinds = [r.choice(KINDS + ["rec"]) for _ in range(r.randint(1, 3))]
     ret = r.choice(KINDS)
     names = [g.fresh("a") for _ in kinds]
-    params = ", ".join(f"{g.param_type(k)} ${n}" for k, n in zip(kinds, names))
-    outer, g.scope = g.scope, [(n, scope_kind(k)) for n, k in zip(names, kinds)]
+    required = len(kinds) - (r.randint(1, len(kinds)) if r.random() < 0.25 else 0)
+    rest = r.choice(["int", "str", "any"]) if r.random() < 0.1 else None
+    outer, g.scope = g.scope, []
+    params = []
+    for i, (k, n) in enumerate(zip(kinds, names)):
+        typed = f"{g.param_type(k)} " if r.random() < 0.85 else ""
+        params.append(f"{typed}${n}" + (f" = {g.e(k, 1, 0)}" if i >= required else ""))
+    g.scope = [(n, scope_kind(k)) for n, k in zip(names, kinds)]
+    if rest:
+        rn = g.fresh("r")
+        elem = {"int": "Integer ", "str": "String ", "any": ""}[rest]
+        params.append(f"{elem}*${rn}")
+        g.scope.append((rn, {"int": "ints", "str": "strs", "any": "arr"}[rest]))
     g.in_function = True
     body = g.e(ret, r.randint(1, 3), 0)
     if r.random() < 0.3:
@@ -80,8 +98,9 @@ def function(g):
     g.in_function = False
     g.scope = outer
     rtype = f" >> {g.param_type(ret)}" if r.random() < 0.4 else ""
-    g.funcs.append((name, kinds, ret))
-    return f"function {name}({params}){rtype} {{ {body} }}"
+    g.funcs.append((name, kinds, ret, required, rest))
+    comma = "," if r.random() < 0.1 else ""
+    return f"function {name}({', '.join(params)}{comma}){rtype} {{ {body} }}"
 
 
 def program(rng):
@@ -89,7 +108,7 @@ def program(rng):
     lines = []
 
     def emit(src):
-        lines.append(g.line(src))
+        lines.append(g.line(commented(g, src)))
     for _ in range(rng.choice([0, 0, 1, 1, 2])):
         name = g.fresh("Ga")
         emit(f"type {name} = {alias_type(g)}")
@@ -121,6 +140,8 @@ TYPE_PARAMS = re.compile(r"\b([A-Z]\w*)\[[^\[\]]*\]")
 ALIAS_NORMAL = re.compile(r"(Collection)\[[^\]]*\]|(?<=Optional)\[NotUndef\]")
 ALIASED = re.compile(r"^type G[ak]\d+ = ", re.M)
 REGEXP = re.compile(r"/((?:[^/\\\n]|\\.)*)/")
+# (a double-quoted string's first `${}` starting with a regexp, only text and `$name`s before it)
+FIRST_REGEXP = re.compile(r'"(?:[^"\\$]|\\.|\$(?!\{))*\$\{\s*/')
 
 
 def _floats_as_p(text):
@@ -140,12 +161,14 @@ def _bare_types(text):
 
 
 def _optional_notundef_alias(src):
-    """Whether the program matches against an alias of `Optional[NotUndef]`."""
-    for name in re.findall(r"^type (Ga\d+) = (?:Optional\[NotUndef\]|Variant\[NotUndef, Undef\]|"
-                           r"Variant\[Undef, NotUndef\])$", src, re.M):
-        if re.search(r"(=~|!~) *%s\b|\b%s *(:|=>|,)" % (name, name), src):
-            return True
-    return False
+    """Whether the program matches against an alias of `Optional[NotUndef]` (or an alias of
+    a type holding one: `type Ga2 = Optional[Ga1]`), also inside a type (`Sensitive[Ga1]`)."""
+    names = set(re.findall(r"^type (Ga\d+) = (?:Optional\[NotUndef\]|Variant\[NotUndef, Undef\]|"
+                           r"Variant\[Undef, NotUndef\])$", src, re.M))
+    for name, definition in re.findall(r"^type (G[ak]\d+) = (.*)$", src, re.M):
+        if any(re.search(r"\b%s\b" % n, definition) for n in names):
+            names.add(name)
+    return any(re.search(r"(=~|!~) *%s\b|\b%s *(:|=>|,|\])" % (n, n), src) for n in names)
 
 
 def _shown(answer, key):
@@ -174,45 +197,84 @@ def deviation(d):
     if ALREADY_SET.search(e.get("error") or "") and \
             ALREADY_SET.sub("", first(e.get("error"))) == first(g.get("error")):
         return "an override's 'already set' names the Ruby object of the class"
-    if (e.get("error") or "").startswith("Syntax error at '/'") and '"${/' in d["src"]:
-        return "a string starting with an interpolation whose first token is a regexp, " \
-            "after a value: the reference's lexer reads a division"
+    if (e.get("error") or "").startswith("Syntax error at '/'") and FIRST_REGEXP.search(d["src"]):
+        return "a string whose first interpolation starts with a regexp, after a value: " \
+            "the reference's lexer reads a division"
     if _optional_notundef_alias(d["src"]):
         return "an alias's `Optional[NotUndef]` refuses everything but undef"
     reasons = set()
-    diff = (g.get("catalog_diff") or "").splitlines()
+    diff = _diff_entries(g.get("catalog_diff") or "")
     if diff:
-        plus = {x.lstrip()[1:] for x in diff if x.lstrip().startswith("+")}
+        plus = [x.lstrip()[1:] for x in diff if x.lstrip().startswith("+")]
         for x in diff:
             if not x.lstrip().startswith("-"):
                 continue
             if "__ptype" in x:
                 reasons.add("type values as parameters in catalog JSON (Pcore objects)")
-            elif ALIASED.search(d["src"]) and x.lstrip()[1:] in {ALIAS_NORMAL.sub(r"\1", p) for p in plus}:
-                reasons.add("an alias's normal form forgets a Collection's size and "
-                            "`Optional[NotUndef]`'s `NotUndef`")
-            elif x.lstrip()[1:] in {_bare_regexps(p) for p in plus}:
-                reasons.add("`%s` of a Regexp: with `/ /` delimiters (the reference: the bare source)")
-            else:
+                continue
+            reason = next((why for why, same in _explanations(d["src"])
+                           if any(same(x.lstrip()[1:], p) for p in plus)), None)
+            if reason is None:
                 return None
+            reasons.add(reason)
     for key in ("value", "log", "error"):
         a, b = _shown(e, key), _shown(g, key)
         if a == b:
             continue
         if "#<Puppet::Pops::Types::" in a:
             reasons.add("a type inside a value Ruby shows (join, %p): the reference's Ruby object")
-        elif _floats_as_p(a) == _floats_as_p(b):
-            reasons.add("the default string format of a Float is %p (the reference: %f)")
-        elif _floats_as_p(_bare_regexps(a)) == _floats_as_p(_bare_regexps(b)):
-            reasons.add("`%s` of a Regexp: with `/ /` delimiters (the reference: the bare source)")
-        elif ALIASED.search(d["src"]) and a == ALIAS_NORMAL.sub(r"\1", b):
-            reasons.add("an alias's normal form forgets a Collection's size and "
-                        "`Optional[NotUndef]`'s `NotUndef`")
-        elif "type(" in d["src"] and "undef" in d["src"] and _bare_types(a) == _bare_types(b):
-            reasons.add("`Undef ∪ T` is `Any` (the spec), `T` in the reference")
-        else:
+            continue
+        reason = next((why for why, same in _explanations(d["src"]) if same(a, b)), None)
+        if reason is None:
             return None
+        reasons.add(reason)
     return "; ".join(sorted(reasons)) or None
+
+
+FLOAT_FORMAT = "the default string format of a Float is %p (the reference: %f)"
+REGEXP_S = "`%s` of a Regexp: with `/ /` delimiters (the reference: the bare source)"
+ALIAS_FORM = "an alias's normal form forgets a Collection's size and `Optional[NotUndef]`'s `NotUndef`"
+UNDEF_UNION = "`Undef ∪ T` is `Any` (the spec), `T` in the reference"
+# (a number in a text: a length of a string that holds the deviating text, `group_by`'s key)
+NUMBER = re.compile(r"(?<![\w.])\d+(?![\w.])")
+
+
+def _explanations(src):
+    """[(reason, same)]: `same(reference's text, prepl's)` tells whether the two differ only
+    as the documented deviation `reason` makes them (with floats in either format: several
+    deviations in one text), or also in the lengths of strings holding that text."""
+    def same_by(norm, both=True):
+        def same(a, b):
+            a, b = _floats_as_p(a), _floats_as_p(b)
+            na, nb = norm(a) if both else a, norm(b)
+            if na == nb:
+                return True
+            # (a length of such a string, or a hash key made from it, differs too)
+            return nb != b and NUMBER.sub("#", na) == NUMBER.sub("#", nb)
+        return same
+    # (the reference's bare source may itself look like a regexp: `/` is `/\//`'s)
+    out = [(FLOAT_FORMAT, same_by(lambda t: t)), (REGEXP_S, same_by(_bare_regexps, both=False)),
+           (REGEXP_S, same_by(_bare_regexps))]
+    if re.search(r"\.(capitalize|upcase|downcase)\b", src):
+        # (a string method changed the case of the regexp's source)
+        out.append((REGEXP_S, lambda a, b: a.lower() == _bare_regexps(b).lower()))
+    if ALIASED.search(src):
+        out.append((ALIAS_FORM, same_by(lambda t: ALIAS_NORMAL.sub(r"\1", t), both=False)))
+    if "type(" in src and "undef" in src:
+        out.append((UNDEF_UNION, same_by(_bare_types)))
+    return out
+
+
+def _diff_entries(diff):
+    """The lines of a catalog diff, an entry whose text holds line breaks (a title from a
+    heredoc) on one line."""
+    out = []
+    for line in diff.splitlines():
+        if out and not re.match(r"  (resources|edges):$|    [-+] |      ", line):
+            out[-1] += "\n" + line
+        else:
+            out.append(line)
+    return out
 
 
 def _bare_regexps(text):

@@ -14,8 +14,10 @@ ESCAPES = ["\\n", "\\t", "\\\\", "\\\"", "\\$", "\\u{41}", "\\u00e9", "\\s", "\\
 SQ_TEXTS = [r"a\nb", r"it\'s", r"back\\slash", r"\$x", r"tab\t", r"end\\", r"\u{41}", r"${x}", r"$y",
             r"\\\\two", r'q\"q', r"\é", r"\\\'"]
 # Binding strength of the operators (higher binds tighter; the reference's egrammar.ra).
-PRIMARY, BLOCK, SELECT, NOT, UMINUS, IN, MATCH, MUL, ADD, SHIFT, EQ, CMP, AND, OR = \
-    100, 95, 90, 85, 80, 70, 65, 60, 55, 50, 45, 40, 30, 20
+# A selector's `?` binds looser than every operator but `and` and `or`: `1 - 3 ? {...}`
+# selects on `-2`, `!$x ? {...}` on `!$x` (session 47; it was taken for the tightest).
+PRIMARY, BLOCK, NOT, UMINUS, IN, MATCH, MUL, ADD, SHIFT, EQ, CMP, SELECT, AND, OR = \
+    100, 95, 85, 80, 70, 65, 60, 55, 50, 45, 40, 35, 30, 20
 BINARY = {"*": MUL, "/": MUL, "%": MUL, "+": ADD, "-": ADD, "<<": SHIFT, ">>": SHIFT,
           "==": EQ, "!=": EQ, "<": CMP, "<=": CMP, ">": CMP, ">=": CMP, "and": AND,
           "or": OR, "=~": MATCH, "!~": MATCH, "in": IN}
@@ -41,12 +43,13 @@ class Base:
     def __init__(self, rng):
         self.r = rng
         self.scope = []      # [(variable name, kind)] visible where the expression is
-        self.funcs = []      # [(name, [param kinds], return kind)]
+        self.funcs = []      # [(name, [param kinds], return kind, required, `*$rest`'s kind)]
         self.aliases = []    # [(alias name, the kind of parameters it is for, or None)]
         self.n = 0
         self.mistakes = 0.04 if rng.random() < 0.2 else 0.0
         self.heredocs = []   # bodies of heredocs opened on the current line
         self.in_string = 0   # inside an interpolation or a template (no heredoc there)
+        self.in_heredoc = 0  # inside a heredoc's interpolation
         self.level = 0       # how deep the current expression is nested
         self.in_function = False  # (`return` is allowed)
 

@@ -24,6 +24,7 @@ class Catalog:
         self.defines = []    # [(name, [(param, kind, has default)])]
         self.instances = []  # [(define name, title)]
         self.classes = []    # names of classes declared
+        self.class_defs = []  # [(name, [(param, kind, has default)])]
 
     def emit(self, src):
         self.out.append(self.g.line(src))
@@ -64,9 +65,11 @@ class Catalog:
         return params, ", ".join(srcs)
 
     def body(self, label, params, extra):
-        """A notify of the definition's, whose message reads its parameters."""
+        """A notify of the definition's, whose message reads its parameters (and `extra`,
+        and top scope variables by their qualified names now and then: `$::v3`)."""
         g = self.g
-        outer, g.scope = g.scope, [(n, scope_kind(k)) for n, k, _ in params] + list(extra)
+        tops = [("::" + n, k) for n, k in g.scope if "::" not in n] if self.r.random() < 0.5 else []
+        outer, g.scope = g.scope, [(n, scope_kind(k)) for n, k, _ in params] + list(extra) + tops
         g.in_string += 1
         title = f'"{label}-${{title}}"' if extra else sq(label)
         src = f"notify {{ {title}: message => {g.e('any', 2, 0)} }}"
@@ -85,10 +88,22 @@ class Catalog:
         self.defines.append((name, params))
 
     def klass(self):
+        """A class (without parameters now and then, inheriting an earlier one whose
+        parameters all have defaults now and then, its body reading the parent's), and its
+        declaration; later expressions read its parameters by qualified name (`$gc3::p4`)."""
         g, r = self.g, self.r
         name = g.fresh("gc")
-        params, src = self.params([])
-        self.emit(f"class {name}({src}) {{ {self.body(name, params, [])} }}")
+        parents = [c for c in self.class_defs if all(dflt for _, _, dflt in c[1])]
+        parent = r.choice(parents) if parents and r.random() < 0.3 else None
+        inherited = [(n, k, True) for n, k, _ in parent[1] if n not in KEYWORD_NAMES] if parent else []
+        if r.random() < 0.15:
+            params, head = [], ""
+        else:
+            params, src = self.params([])
+            head = f"({src})"
+        head += f" inherits {parent[0]}" if parent else ""
+        self.emit(f"class {name}{head} {{ {self.body(name, params + inherited, [])} }}")
+        self.class_defs.append((name, params))
         args = self.args(params, 0.4, r.random() < 0.2)
         # (the include-like forms when every parameter has a default, but now and then)
         needed = any(not dflt for _, _, dflt in params) and r.random() < 0.98
@@ -98,6 +113,8 @@ class Catalog:
             self.emit(r.choice([f"include {name}", f"contain {name}", f"require {name}",
                                 f"include({sq(name)})", f"[{sq(name)}].include"]))
         self.classes.append(name)
+        g.scope += [(f"{name}::{n}", scope_kind(k)) for n, k, _ in params + inherited
+                    if n not in KEYWORD_NAMES]
 
     def args(self, params, p, splat=False):
         """Arguments for `params`: those without a default, others with probability `p`
@@ -142,7 +159,19 @@ class Catalog:
                               for a in attrs[n:])
             attrs = attrs[:n] + [f"* => {{{given}}}"]
         src = f"{at}notify {{ {title}: {', '.join(attrs)} }}"
-        if known and not at and self.notifies and r.random() < 0.15:
+        if known and r.random() < 0.15:
+            # (several bodies in one declaration, attributes for all of them in `default:`)
+            t2 = g.fresh("r")
+            more = [f"{sq(t2)}: " + r.choice(["", f"message => {g.e('any', 1, 0)}"])]
+            if r.random() < 0.6:
+                # (not `withpath` or `loglevel`, which overrides set: "already set")
+                more.insert(0, f"default: message => {g.e('str', 1, 0)}")
+            r.shuffle(more)
+            src = f"{at}notify {{ {'; '.join([f'{title}: ' + ', '.join(attrs)] + more)} }}"
+            self.notifies.append(t2)
+            if at:
+                self.virtual.append(t2)
+        elif known and not at and self.notifies and r.random() < 0.15:
             # a declaration as a relationship's operand
             src = f"{self.ref()} {r.choice(['->', '~>'])} {src}"
         if known:
@@ -170,12 +199,15 @@ class Catalog:
         g, r = self.g, self.r
         if not self.notifies:
             return
-        t = r.choice(self.notifies)
+        titles = [r.choice(self.notifies)]
+        if len(self.notifies) > 1 and r.random() < 0.15:
+            # (several resources in one reference)
+            titles = r.sample(self.notifies, 2)
         # (a parameter the declaration set cannot be set again from the same scope)
         attr = r.choice([f"message => {g.e('any', 1, 0)}", "tag +> 'o1'", "message +> 'm'"]
                         if r.random() < 0.08 else
                         [f"withpath => {g.e('bool', 1, 0)}", "loglevel => 'info'"])
-        self.emit(f"Notify[{sq(t)}] {{ {attr} }}")
+        self.emit(f"Notify[{', '.join(map(sq, titles))}] {{ {attr} }}")
 
     def query(self, params=None):
         g, r = self.g, self.r
@@ -217,6 +249,8 @@ class Catalog:
 
     def relationship(self):
         r = self.r
+        if not (self.notifies or self.instances or self.classes) and r.random() < 0.9:
+            return  # (nothing to relate: a reference to nothing, now and then)
         k = r.randrange(4 if self.notifies else 3)
         if k == 0:
             src = f"{self.ref()} {r.choice(['->', '~>', '<-', '<~'])} {self.ref()}"
@@ -256,7 +290,9 @@ def nodes(g):
     match's groups and an expression."""
     r = g.r
     match = r.choice(NODE_MATCHES + ["default"])
-    heads = [match] + r.sample(NODE_OTHERS, r.randint(0, 2))
+    # (a name given twice is an error: `'other'` is in both lists)
+    others = [o for o in NODE_OTHERS if o not in match]
+    heads = [match] + r.sample(others, r.randint(0, 2))
     if match != "default" and r.random() < 0.4:
         heads.append("default")
     r.shuffle(heads)

@@ -5,10 +5,11 @@ generator `Gen` assembles them with the strings' and the types' producers."""
 from areas.grammar_base import (ADD, BINARY, BLOCK, ELEM, IN, KINDS, MATCH, NOT, PRIMARY, RICH,
                                 SELECT, SHIFT, UMINUS, WORDS, Base, sq)
 from areas.grammar_strings import Strings
-from areas.grammar_types import Types
+from areas.grammar_types import PARAM_TYPES, Types
 
 
 SEPARATORS = ["','", "/,/", "''", "/b/", "'a'"]
+BARE_WORDS = ["abc", "x::y", "hello_world", "a1", "::top"]
 # `in`'s operands: the kinds of the left, the kinds of the right.
 IN_OPERANDS = [(["str"], ["str"]), (["int"], ["ints"]), (["str"], ["hash"]),
                (["type", "regexp"], ["arr"]), (["any"], ["arr", "strs"])]
@@ -56,7 +57,9 @@ class Exprs:
     def lit_array(self, kind):
         n = 0 if self.flat() else self.r.randrange(4)
         elem = ELEM.get(kind, "any")
-        items = [self.e(elem, 0, 0) for _ in range(n)]
+        # (a bare word is a string: `[abc, x::y]`)
+        items = [self.r.choice(BARE_WORDS) if elem == "str" and self.r.random() < 0.1
+                 else self.e(elem, 0, 0) for _ in range(n)]
         return "[" + ", ".join(items) + ("," if items and self.r.random() < 0.1 else "") + \
             "]", PRIMARY
 
@@ -65,9 +68,13 @@ class Exprs:
         pairs, keys = [], set()
         for _ in range(0 if self.flat() else r.randrange(4)):
             key = r.choice([sq(r.choice(WORDS)), r.choice(["a", "b", "key"]), self.e("str", 0)])
-            if key.strip("'\"") in keys:
-                continue  # (a literal key given twice, in either quotes, is a validation error)
-            keys.add(key.strip("'\""))
+            # (a literal key given twice, in either quotes or by escapes, `"\u{41}"` and
+            # `'A'`, is a validation error)
+            text = key.strip("'\"").replace("\\u{41}", "A").replace("\\u0041", "A") \
+                .replace("\\u00e9", "é").replace("\\u{7A}", "z")
+            if text in keys:
+                continue
+            keys.add(text)
             pairs.append(f"{key} => {self.e('any', 0, 0)}")
         return "{" + ", ".join(pairs) + "}", PRIMARY
 
@@ -140,6 +147,9 @@ class Exprs:
             s = self.p("str", d)
             return r.choice([f"{s}[{r.randint(-2, 2)}]", f"{s}[{r.randint(0, 2)}, {r.randint(-1, 3)}]",
                              f"{self.p('strs', d)}[{r.randint(-2, 2)}]"]), PRIMARY
+        if kind == "arr" and r.random() < 0.3:
+            # (a hash's values of several keys, an array)
+            return f"{self.p('hash', d)}[{self.e('str', d, 0)}, {self.e('str', 0, 0)}]", PRIMARY
         if kind in ("ints", "strs", "arr"):
             return f"{self.p(kind, d)}[{r.randint(-2, 2)}, {r.randint(-1, 3)}]", PRIMARY
         return f"{self.p('hash', d)}[{self.e('str', d, 0)}]", PRIMARY
@@ -219,11 +229,11 @@ class Exprs:
             x = self.fresh("x")
             k = r.randrange(4)
             if k == 0:
-                src += f".filter |${x}| {{ {self.body('bool', d, [(x, elem)])} }}"
+                src += f".filter |{self.lparam(x, elem)}| {{ {self.body('bool', d, [(x, elem)])} }}"
             elif k == 1 and r.random() < 0.3:
                 src += self.jumping(x, elem, d)
             elif k == 1:
-                src += f".map |${x}| {{ {self.body(elem, d, [(x, elem)])} }}"
+                src += f".map |{self.lparam(x, elem)}| {{ {self.body(elem, d, [(x, elem)])} }}"
             elif k == 2:
                 # (`sort` of values of different types fails)
                 src += r.choice([".sort" if elem != "any" else ".unique", ".unique", "[0, 2]",
@@ -254,7 +264,8 @@ class Exprs:
             out = f".each |${x}| {{ if {test} {{ {jump} }} }}"
         else:
             m = self.fresh("m")
-            out = f".reduce |${m}, ${x}| {{ if {test} {{ {jump} }}; ${x} }}.then |$q| {{ [$q] }}"
+            # (a `break` leaves undef: an empty array then)
+            out = f".reduce |${m}, ${x}| {{ if {test} {{ {jump} }}; ${x} }}.then |$q| {{ [$q] }}.lest || {{ [] }}"
         self.scope.pop()
         return out
 
@@ -307,12 +318,15 @@ class Exprs:
         r = self.r
         sk = r.choice(["int", "str", "any"])
         subject = self.e(sk, d, SELECT)
+        if r.random() < 0.05:
+            # (the form of one option without braces: `$x ? default => 1`)
+            return f"({subject} ? {r.choice(['default', 'Any'])} => {self.e(kind, d, 0)})", PRIMARY
         opts = [self.option(sk, d) for _ in range(r.randint(1, 3))]
         body = ", ".join(f"{o} => {self.e(kind, d, 0)}" for o in opts)
         k = r.random()
         if k < 0.9:
             body += f", default => {self.e(kind, d, 0)}"
-        elif k < 0.98:
+        elif k < 0.995:
             # (a type every value matches, in place of `default`)
             body += f", {r.choice(['Any', 'Optional[Any]'])} => {self.e(kind, d, 0)}"
         return f"{subject} ? {{ {body} }}", SELECT
@@ -361,17 +375,47 @@ class Exprs:
         if r.random() < 0.25:
             v = self.e(r.choice([kind, "undef"]), d, PRIMARY)
             return f"{v}.lest || {{ {self.e(kind, d, 0)} }}", PRIMARY
-        return r.choice([f"with({arg}) |${x}| {{ {body} }}", f"{self.p(a_kind, d)}.then |${x}| {{ {body} }}"]), PRIMARY
+        if r.random() < 0.15:
+            return self.with_args(kind, d), PRIMARY
+        return r.choice([f"with({arg}) |{self.lparam(x, a_kind)}| {{ {body} }}",
+                         f"{self.p(a_kind, d)}.then |{self.lparam(x, a_kind)}| {{ {body} }}"]), PRIMARY
+
+    def with_args(self, kind, d):
+        """`with` given `key => value` arguments (one hash: `with(a => 1) |$h|`), or more
+        arguments than named parameters (`with(1, 2, 3) |$x, *$rest|`)."""
+        r = self.r
+        if r.random() < 0.5:
+            h = self.fresh("h")
+            pairs = ", ".join(f"{r.choice(['a', 'b', 'key'])}{i} => {self.e('any', d, 0)}"
+                              for i in range(r.randint(1, 3)))
+            return f"with({pairs}) |${h}| {{ {self.body(kind, d, [(h, 'hash')])} }}"
+        x, rest, a_kind = self.fresh("x"), self.fresh("r"), r.choice(KINDS)
+        args = [self.e(a_kind, d, 0)] + [self.e("any", d, 0) for _ in range(r.randint(0, 3))]
+        body = self.body(kind, d, [(x, a_kind), (rest, "arr")])
+        return f"with({', '.join(args)}) |{self.lparam(x, a_kind)}, *${rest}| {{ {body} }}"
+
+    def lparam(self, x, kind):
+        """A lambda's parameter `$x` for values of `kind`, typed now and then
+        (`Integer $x`)."""
+        if kind in PARAM_TYPES and self.r.random() < 0.25:
+            return f"{self.r.choice(PARAM_TYPES[kind])} ${x}"
+        return f"${x}"
 
     def call(self, kind, d):
         fs = [f for f in self.funcs if f[2] == kind or kind == "any"]
         if not fs:
             return self.e(kind, d, 0), 0
-        name, params, _ = self.r.choice(fs)
-        args = [self.e(k, d, 0) for k in params]
-        if len(args) > 1 and self.r.random() < 0.3:
-            return f"{self.p(params[0], d)}.{name}({', '.join(args[1:])})", PRIMARY
-        return f"{name}({', '.join(args)})", PRIMARY
+        r = self.r
+        name, params, _, required, rest = r.choice(fs)
+        # (the parameters with defaults left out now and then, more for `*$rest`)
+        n = len(params) if r.random() < 0.6 else r.randint(required, len(params))
+        args = [self.e(k, d, 0) for k in params[:n]]
+        if rest and n == len(params):
+            args += [self.e(rest, d, 0) for _ in range(r.randint(0, 2))]
+        comma = "," if args and r.random() < 0.05 else ""
+        if len(args) > 1 and r.random() < 0.3:
+            return f"{self.p(params[0], d)}.{name}({', '.join(args[1:])}{comma})", PRIMARY
+        return f"{name}({', '.join(args)}{comma})", PRIMARY
 
 
 

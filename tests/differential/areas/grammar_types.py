@@ -31,7 +31,8 @@ RICH_LITERALS = ["Sensitive('s3cret')", "Sensitive.new(42)", "Timespan(60)",
                  "Timespan(1.5)", "SemVer('1.2.3-rc.1+b5')", "SemVer(1, 2, 3)",
                  "SemVerRange('>=1.0.0 <2.0.0')", "SemVerRange('~1.2')",
                  "Deferred('join', [['a', 'b'], ','])", "Deferred('upcase', ['x'])",
-                 "Binary('aGVsbG8=')", "Binary('hi', '%s')", "Timespan('02:00', '%H:%M')"]
+                 "Binary('aGVsbG8=')", "Binary('hi', '%s')", "Timespan('02:00', '%H:%M')",
+                 "default"]
 
 
 class Types:

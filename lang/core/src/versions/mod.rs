@@ -98,10 +98,13 @@ pub fn compare_checked(a: &Value, b: &Value, operator: &str) -> Option<Result<Or
             "Comparison of: Semver {operator} {}, is not possible. Caused by 'Versions not comparable to non Versions'.",
             label(other)
         )))),
+        // (a version is a Ruby Numeric to the reference, which a number fails to coerce)
+        (Value::Integer(_) | Value::Float(_), Value::SemVer(_)) => Some(Err(Error::eval(format!(
+            "Error while evaluating a '{operator}' expression, can't convert SemanticPuppet::Version into Float"
+        )))),
         (other, Value::SemVer(_)) => {
             let cause = match other {
                 Value::String(_) => "A String is not comparable to a non String",
-                Value::Integer(_) | Value::Float(_) => "Numbers are only comparable to numbers, Timespans, and Timestamps",
                 Value::Timespan(_) => "Timespans are only comparable to Timespans, Integers, and Floats",
                 Value::Timestamp(_) => "Timestamps are only comparable to Timestamps, Integers, and Floats",
                 _ => "Only Strings, Numbers, Timespans, Timestamps, and Versions are comparable",

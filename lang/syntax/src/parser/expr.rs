@@ -311,6 +311,18 @@ impl<'s> Parser<'s> {
 
     /// Arguments up to `close` (consumed), with an optional trailing comma.
     pub(super) fn arguments(&mut self, close: Punct, access: bool) -> PResult<Vec<Expr>> {
+        self.arguments_ending(close, access, true)
+    }
+
+    /// Arguments up to `close` (consumed); a comma before it is refused unless `trailing`
+    /// (a method call's: the reference's grammar gives no trailing comma there, `[1].f(2,)`
+    /// is `Syntax error at ')'`, where `f(1, 2,)` is accepted).
+    fn arguments_ending(
+        &mut self,
+        close: Punct,
+        access: bool,
+        trailing: bool,
+    ) -> PResult<Vec<Expr>> {
         // (each argument goes to its place at once: consecutive pairs into one hash)
         let mut args = Vec::new();
         let mut pairs = Vec::new();
@@ -324,6 +336,9 @@ impl<'s> Parser<'s> {
             }
             if !self.eat(Punct::Comma) {
                 break;
+            }
+            if !trailing && self.at(close) {
+                return Err(self.unexpected());
             }
         }
         flush_pairs(&mut pairs, &mut args);
@@ -382,7 +397,7 @@ impl<'s> Parser<'s> {
         self.skip();
         let mut args = vec![receiver];
         if self.eat(Punct::LParen) {
-            args.extend(self.nested(|p| p.arguments(Punct::RParen, false))?);
+            args.extend(self.nested(|p| p.arguments_ending(Punct::RParen, false, false))?);
         }
         let block = self.optional_lambda()?;
         Ok(Expr::new(

@@ -318,6 +318,29 @@ fn resource_body_errors_are_placed_as_the_reference_places_them() {
     assert_eq!(e.message, "Syntax error at end of input");
 }
 
+/// A method call's arguments end without a comma (the reference's grammar; grammar seed
+/// 37), a function call's may end with one.
+#[test]
+fn a_method_call_takes_no_trailing_comma() {
+    for src in [
+        "[1].f(2,)",
+        "$x.with(1, 2,) |$a, $b, $c| { $c }",
+        "[1].notice(a => 1,)",
+    ] {
+        let e = crate::parse(src).unwrap_err();
+        assert_eq!(e.message, "Syntax error at ')'", "{src}");
+    }
+    for src in [
+        "f(1, 2,)",
+        "[1].f(2)",
+        "[1].f()",
+        "Integer('1',)",
+        "notify { x: a => 1, }",
+    ] {
+        assert!(crate::parse(src).is_ok(), "{src}");
+    }
+}
+
 /// Random and mutated programs: the parser never panics and stays fast.
 #[test]
 fn fuzz_never_panics() {

@@ -155,3 +155,44 @@ PROGRAMS += [
     "{a => SemVerRange('~1.2')} ? { 1 => 2 }",
     "[SemVerRange('1.x'), SemVerRange('>=1.0.0 <2.0.0'), SemVerRange('^1.2.3'), SemVerRange('1.2.3 - 2.0')] ? { 1 => 2 }",
 ]
+
+# --- session 47, seed 28: a version is a Ruby Numeric to the reference: negating it, or
+# comparing a number with it, fails converting it to a Float; as an array's index it is
+# named by its type, as are a Timespan and a Timestamp (their order: both keys converted
+# before either is checked).
+PROGRAMS += [
+    "-SemVer(1, 2, 3)",
+    "-(SemVer('1.0.0') ? { default => SemVer('2.0.0') })",
+    "1 < SemVer(1, 2, 3)",
+    "1.5 >= SemVer(1, 2, 3)",
+    "Timespan(1) < SemVer(1, 2, 3)",
+    "[1, 2, 3][SemVer(1, 2, 3)]",
+    "[1, 2, 3][Timespan(1)]",
+    "[1, 2, 3][Timestamp(1)]",
+    "[1, 2, 3][0, SemVer(1, 2, 3)]",
+    "[1, 2, 3][1.5, {}]",
+    "[1, 2, 3]['1', 1]",
+    "[1, 2, 3]['1.5']",
+]
+
+# --- session 47, seed 29: Ruby reads an escaped byte from `\x80` up (an octal number past
+# `\177` too) as a byte of a UTF-8 character, the escapes after it giving the rest of it.
+PROGRAMS += [
+    "'a' =~ '\\250.0 a,b'",
+    "'a' =~ '\\x80'",
+    "'a' =~ '[\\x80-\\xff]'",
+    "'a' =~ '\\400'",
+    "'a' =~ '\\xC3'",
+    "'a' =~ '\\xC3\\x41'",
+    "'a' =~ /\\250/",
+    "['a' =~ '\\177', 'a' =~ '\\0250', 'a' =~ '(a)\\12']",
+    "regsubst('a', '[\\250]', 'x')",
+]
+
+# --- session 47, seed 37: a method call's arguments take no trailing comma (a function
+# call's do).
+PROGRAMS += [
+    "function f($a, $b) { $b } [1].f(2,)",
+    "function f($a, $b) { $b } f(1, 2,)",
+    "[1].with(2,) |$a, $b| { $b }",
+]

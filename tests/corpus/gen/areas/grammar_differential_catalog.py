@@ -14,3 +14,12 @@ PROGRAMS += [
     'notify { "y\\n": tag => "t\\n" }',
     'define d() { notify { "n-${title}": } } d { "T\\n": }',
 ]
+
+# --- session 47, seed 37: the attributes of a `default:` body come first in each body's
+# parameters, in their order, a value the body gives taking the default's place.
+PROGRAMS += [
+    "notify { 'r15': message => 'x', tag => 'm::n'; default: loglevel => 'info'; 'r16': message => 1 }",
+    "notify { 'r1': loglevel => info, tag => 't1', message => 2; default: message => 'd'; 'r2': }",
+    "notify { default: withpath => true, message => 'd'; 'a': tag => 't'; 'b': message => 'm', withpath => false }",
+    "define d($p = 1, $q = 2) { notify { \"n-${title}\": message => [$p, $q] } } d { default: q => 5; 'x': p => 3; 'y': q => 4, p => 0 }",
+]
