@@ -661,6 +661,18 @@ mod tests {
                 "(?<n>a)\\g<1>",
                 "numbered backref/call is not allowed. (use name)",
             ),
+            (
+                "(?<n>a)\\5",
+                "numbered backref/call is not allowed. (use name)",
+            ),
+            (
+                "\\1(?<n>a)",
+                "numbered backref/call is not allowed. (use name)",
+            ),
+            (
+                "(a)\\k<1>(?<n>b)",
+                "numbered backref/call is not allowed. (use name)",
+            ),
             ("a(b(c)", "end pattern with unmatched parenthesis"),
             ("(?:", "end pattern with unmatched parenthesis"),
             (")", "unmatched close parenthesis"),
