@@ -495,10 +495,9 @@ impl Scanner<'_> {
         })
     }
 
-    /// The byte of an escape `\xHH` or `\OOO` (`c` and the digits after it), or `None`
-    /// for an octal number up to `\177` (a back-reference or an ASCII character, which
-    /// Ruby leaves to Onigmo). `Err` past `\377`.
-    fn escaped_byte(&mut self, c: char) -> Scan<Option<u32>> {
+    /// The value of an escape `\xHH` or `\OOO` (`c` and the digits after it), and where its
+    /// digits end.
+    fn escape_value(&self, c: char) -> (u32, usize) {
         let (radix, most) = match c {
             'x' => (16, 2),
             '0' => (8, 2),
@@ -510,15 +509,27 @@ impl Scanner<'_> {
             end += 1;
         }
         let digits: String = self.chars[start..end].iter().collect();
-        let value = u32::from_str_radix(&digits, radix).unwrap_or(0);
-        if radix == 8 && value <= 0o177 {
-            return Ok(None);
-        }
+        (u32::from_str_radix(&digits, radix).unwrap_or(0), end)
+    }
+
+    /// Takes an escape's digits up to `end`: its byte `value`; `Err` past `\377`.
+    fn take_byte(&mut self, value: u32, end: usize) -> Scan<u32> {
         self.pos = end;
         if value > 0xff {
             return err("invalid escape code");
         }
-        Ok(Some(value))
+        Ok(value)
+    }
+
+    /// The byte of an escape `\xHH` or `\OOO` (`c` and the digits after it), or `None`
+    /// for an octal number up to `\177` (a back-reference or an ASCII character, which
+    /// Ruby leaves to Onigmo). `Err` past `\377`.
+    fn escaped_byte(&mut self, c: char) -> Scan<Option<u32>> {
+        let (value, end) = self.escape_value(c);
+        if c != 'x' && value <= 0o177 {
+            return Ok(None);
+        }
+        self.take_byte(value, end).map(Some)
     }
 
     /// After `\x` or `\O` (`c`): Ruby reads an escaped byte from `\x80` up (an octal number
@@ -540,26 +551,14 @@ impl Scanner<'_> {
         };
         let mut bytes = vec![first as u8];
         while bytes.len() < len {
-            let next = match (self.peek(0), self.peek(1)) {
+            // (an octal number up to `\177` is an ASCII byte here)
+            let byte = match (self.peek(0), self.peek(1)) {
                 (Some('\\'), Some(d @ ('x' | '0'..='7'))) => {
                     self.pos += 2;
-                    self.escaped_byte(d)?
+                    let (value, end) = self.escape_value(d);
+                    self.take_byte(value, end)?
                 }
                 _ => return err("too short escaped multibyte character"),
-            };
-            // (an octal number up to `\177` is an ASCII byte here)
-            let byte = match next {
-                Some(b) => b,
-                None => {
-                    let start = self.pos - 1;
-                    let mut end = self.pos;
-                    while end < self.chars.len() && end - start < 3 && self.chars[end].is_digit(8) {
-                        end += 1;
-                    }
-                    let digits: String = self.chars[start..end].iter().collect();
-                    self.pos = end;
-                    u32::from_str_radix(&digits, 8).unwrap_or(0)
-                }
             };
             bytes.push(byte as u8);
         }
