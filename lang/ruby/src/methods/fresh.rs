@@ -40,11 +40,23 @@ pub(super) fn call(it: &mut Interp, recv: RValue, c: &Call) -> R<Result<RValue, 
     match (c.id, c.block) {
         (M::map | M::collect, Some(b)) => map(it, &recv, a, b)?,
         (M::select | M::filter | M::reject, Some(b)) => keep(it, a, b, c.id != M::reject)?,
-        (M::compact, None) => a.borrow_mut().retain(|v| !matches!(v, RValue::Nil)),
+        (M::compact, None) => drop_nils(a),
         (M::reverse, None) => a.borrow_mut().reverse(),
         _ => return Ok(Err(recv)),
     }
     Ok(Ok(recv))
+}
+
+/// `compact` of `recv` in its place when it is an array that [`unshared`] gives (`true`:
+/// `recv` is the answer); `false` for any other receiver. (The compiled site of
+/// `recv.compact`, whose receiver's value the site owns.)
+pub(crate) fn compact(recv: &RValue) -> bool {
+    unshared(recv).map(|a| drop_nils(a)).is_some()
+}
+
+/// `compact`'s work in the array's place: the items that are not nil kept, in order.
+fn drop_nils(a: &RefCell<RArray>) {
+    a.borrow_mut().retain(|v| !matches!(v, RValue::Nil));
 }
 
 /// `map`: each item taken out of its place, given to the block, and its answer put there.

@@ -12,7 +12,7 @@ pub mod digest;
 pub mod dir;
 pub mod enumerable;
 pub mod facter;
-mod fresh;
+pub(crate) mod fresh;
 pub mod hash;
 pub mod hocon;
 pub mod ipaddr;

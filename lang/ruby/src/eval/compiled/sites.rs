@@ -309,13 +309,10 @@ pub(super) fn site(id: M, arg: Option<&Node>, fb: Fallback, at: usize) -> Expr {
 fn compact_owned(recv: Expr, slow: Slow) -> Expr {
     Box::new(move |it| {
         let v = recv(it)?;
+        if methods::fresh::compact(&v) {
+            return Ok(v);
+        }
         match &v {
-            RValue::Array(a)
-                if std::rc::Rc::strong_count(a) == 1 && std::rc::Rc::weak_count(a) == 0 =>
-            {
-                a.borrow_mut().retain(|x| !matches!(x, RValue::Nil));
-                Ok(v)
-            }
             RValue::Array(a) => Ok(methods::array::compact(&a.borrow())),
             _ => slow(it, v),
         }
