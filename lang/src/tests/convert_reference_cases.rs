@@ -81,5 +81,15 @@ fn agrees_with_the_reference() {
         ("Hash(1, 'tree')", Err("Evaluation Error: Error while evaluating a Function Call, The function 'new_hash' was called with arguments it does not accept. It expects one of:\n  (TreeArray = Array[Tuple[Array, Any], 1] from, NewHashOption = Enum['hash_tree', 'tree'] build_option?)\n    rejected: parameter 'from' expects a TreeArray = Array[Tuple[Array, Any], 1] value, got Integer\n  (KeyValueArray = Array[Tuple[Any, Any], 1] from)\n    rejected: expects 1 argument, got 2\n  (Any from)\n    rejected: expects 1 argument, got 2")),
         ("Hash([[[a], 1]], 'tree')", Ok("{'a' => 1}")),
         ("Struct({})", Ok("{}")),
+        // A NotUndef of no type converts as the reference's Unit (type_params seed 58).
+        ("NotUndef(undef)", Err("Evaluation Error: Error while evaluating a Function Call, Converted value from NotUndef.new() has wrong type, expects a NotUndef value, got Undef")),
+        ("NotUndef[Any](undef)", Err("Evaluation Error: Error while evaluating a Function Call, Converted value from NotUndef.new() has wrong type, expects a NotUndef value, got Undef")),
+        ("NotUndef.new(undef)", Err("Evaluation Error: Error while evaluating a Method call, Converted value from NotUndef.new() has wrong type, expects a NotUndef value, got Undef")),
+        ("NotUndef(1, 2)", Err("Evaluation Error: Error while evaluating a Function Call, 'new_unit' expects 1 argument, got 2")),
+        ("NotUndef()", Err("Evaluation Error: Error while evaluating a Function Call, 'new_unit' expects 1 argument, got none")),
+        ("NotUndef([1])", Ok("[1]")),
+        ("type A = Any String(NotUndef[A])", Ok("'NotUndef[A]'")),
+        ("String(type(NotUndef[Any]))", Ok("'Type[NotUndef]'")),
+        ("Init[NotUndef](undef)", Err("Evaluation Error: Error while evaluating a Function Call, Creation of new instance of type 'NotUndef' is not supported")),
     ]);
 }

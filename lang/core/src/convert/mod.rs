@@ -79,6 +79,9 @@ fn convert_at(t: &PType, args: &[Value], depth: usize, given: bool) -> Result<Va
         PType::NotUndef(Some(inner)) if matches!(**inner, PType::Alias(_)) => {
             new_value_at(inner, args, depth + 1)?
         }
+        // A NotUndef of no type converts as the reference's Unit type: its one argument as
+        // it is, then checked (`NotUndef(undef)` is a mismatch, not an unsupported creation).
+        PType::NotUndef(None) => others::new_unit(args)?,
         PType::NotUndef(Some(inner)) => convert_at(inner, args, depth + 1, false)?,
         PType::Alias(a) => convert_at(&a.resolved(), args, depth + 1, given)?,
         // `Init[T, init_args...](args...)` is `T.new(args..., init_args...)`.

@@ -26,6 +26,14 @@ pub fn new_sensitive(args: &[Value]) -> Result<Value, Error> {
     }
 }
 
+/// The reference's Unit conversion (a `NotUndef` of no type): the one argument as it is.
+pub fn new_unit(args: &[Value]) -> Result<Value, Error> {
+    match args {
+        [v] => Ok(v.clone()),
+        _ => Err(arity("new_unit", 1, 1, args.len())),
+    }
+}
+
 /// `Regexp.new(string | regexp)`.
 pub fn new_regexp(args: &[Value]) -> Result<Value, Error> {
     match args {

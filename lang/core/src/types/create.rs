@@ -190,7 +190,12 @@ pub fn parameterize_as_written(t: &PType, args: &mut [Value]) -> Result<Value, E
             [Value::String(s)] => typ(PType::NotUndef(Some(Box::new(PType::string_value(
                 s.clone(),
             ))))),
-            [Value::Type(inner)] => typ(PType::NotUndef(Some(Box::new(take_type(inner))))),
+            // (`NotUndef[Any]` is `NotUndef`, as the reference makes it; an alias of Any
+            // stays)
+            [Value::Type(inner)] => match take_type(inner) {
+                PType::Any => typ(PType::NotUndef(None)),
+                inner => typ(PType::NotUndef(Some(Box::new(inner)))),
+            },
             [other] => Err(Error::eval(format!(
                 "NotUndef-Type[] argument must be a Type or a String. Got {}",
                 ruby_class(other)
