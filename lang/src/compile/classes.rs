@@ -558,9 +558,6 @@ impl Evaluator {
                 Value::String(caller_module.clone()),
             ]);
             self.compilation.pending_classes.remove(&clower);
-            self.compilation
-                .class_scopes
-                .insert(clower.clone(), scope.clone());
             self.compilation.scopes.insert(id, scope.clone());
             let who = format!("Class[{ctitle}]");
             if let Some(t) = given.iter().find(|a| &*a.name == "tag") {
@@ -587,18 +584,25 @@ impl Evaluator {
                         true => e.at(span),
                         false => e,
                     },
+                );
+            // The class counts as evaluated from here, as the reference registers its scope:
+            // its parameters' defaults read its own qualified variables (`$app::a`), Hiera's
+            // interpolations during the lookup above do not (`%{app::a}`: `class app has
+            // not been evaluated`).
+            self.compilation
+                .class_scopes
+                .insert(clower.clone(), scope.clone());
+            let params = params.and_then(|given| {
+                let given: Vec<(Rc<str>, Value)> = given.into_iter().collect();
+                self.bind_definition_params(
+                    &|| who.clone(),
+                    &cdef.def.params,
+                    &given,
+                    &scope,
+                    &cdef.source,
+                    cdef.span,
                 )
-                .and_then(|given| {
-                    let given: Vec<(Rc<str>, Value)> = given.into_iter().collect();
-                    self.bind_definition_params(
-                        &|| who.clone(),
-                        &cdef.def.params,
-                        &given,
-                        &scope,
-                        &cdef.source,
-                        cdef.span,
-                    )
-                });
+            });
             // (`:break error` stops in the class's scope, where its parameters are bound)
             let params = match params {
                 Err(e) if self.debugging => {

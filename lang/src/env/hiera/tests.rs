@@ -638,3 +638,44 @@ fn convert_to_types_are_read_as_text() {
     assert_eq!(answer("d"), "[12]");
     let _ = std::fs::remove_dir_all(&root);
 }
+
+/// An interpolation during a class's automatic parameter lookup names a variable of the
+/// class itself: the class is not evaluated yet (the reference registers its scope after
+/// the lookup); in its body, and after it, the variable has its value (`testdata/envapl`,
+/// answers of `puppet-oracle`; found by the `hiera` differential area).
+#[test]
+fn a_class_is_not_evaluated_during_its_own_parameter_lookup() {
+    let env = testdata().join("envapl").display().to_string();
+    let not_evaluated = "Evaluation Error: Error while evaluating a Function Call, Undefined variable 'app::who'; class app has not been evaluated";
+    for (src, want, log) in [
+        ("include app", Err(not_evaluated), vec![]),
+        ("include app::nogreet", Err(not_evaluated), vec![]),
+        (
+            "class { 'app': greeting => 'g' }",
+            Ok("[Class['App']]"),
+            vec!["notice: world again"],
+        ),
+        (
+            "class { 'app': greeting => 'g' } notice(lookup('app::greeting'))",
+            Ok("undef"),
+            vec!["notice: world again", "notice: hello world"],
+        ),
+    ] {
+        let mut s = session_for(&serde_json::json!({"env_dir": env, "facts": {}}));
+        let got = s
+            .eval(src)
+            .map(|v| crate::format::to_programmatic(&v))
+            .map_err(|e| e.full_message());
+        assert_eq!(
+            got,
+            want.map(str::to_string).map_err(str::to_string),
+            "{src}"
+        );
+        let lines: Vec<String> = s
+            .take_logs()
+            .into_iter()
+            .map(|(l, m)| format!("{}: {m}", l.name()))
+            .collect();
+        assert_eq!(lines, log, "{src}");
+    }
+}

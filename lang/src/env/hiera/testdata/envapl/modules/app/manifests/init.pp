@@ -1,0 +1,3 @@
+class app (String $who = 'x', String $greeting = 'y') {
+  notice(lookup('later'))
+}

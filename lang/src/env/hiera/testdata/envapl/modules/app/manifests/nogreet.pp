@@ -1,0 +1,3 @@
+class app::nogreet (String $who = 'x') {
+  notice(lookup('app::greeting'))
+}
