@@ -317,10 +317,7 @@ pub fn deep_merge(source: Value, dest: Value, o: &DeepOptions) -> Result<Value, 
                 uniq(d.into_iter().chain(src))?
             };
             if o.sort_merged_arrays {
-                out.sort_by(|a, b| {
-                    crate::eval::operators::compare_values(a, b, "<=>")
-                        .unwrap_or(std::cmp::Ordering::Equal)
-                });
+                out = super::ruby_sort::sort(out)?;
             }
             Value::array(out)
         }

@@ -25,6 +25,7 @@ mod glob_spanning;
 mod kept_configs;
 pub mod merge;
 mod paths;
+mod ruby_sort;
 pub mod yaml;
 pub(crate) use backends::{context_call, Backends};
 
