@@ -221,7 +221,7 @@ fn flatten(v: &Value) -> Result<Vec<Value>, Error> {
 /// the kept items made `unique` merges of 40,000 elements take seconds).
 // (a Regexp's interior mutability is its match cache: neither its hash nor equality)
 #[allow(clippy::mutable_key_type)]
-fn uniq(items: impl Iterator<Item = Value>) -> Result<Vec<Value>, Error> {
+pub(super) fn uniq(items: impl Iterator<Item = Value>) -> Result<Vec<Value>, Error> {
     let mut seen: rustc_hash::FxHashSet<Value> = Default::default();
     let mut out: Vec<Value> = Vec::new();
     let mut tick = Ticker::default();
@@ -236,7 +236,7 @@ fn uniq(items: impl Iterator<Item = Value>) -> Result<Vec<Value>, Error> {
 }
 
 /// Ruby truthiness (nil and false are false).
-fn truthy(v: &Value) -> bool {
+pub(super) fn truthy(v: &Value) -> bool {
     !matches!(v, Value::Undef | Value::Boolean(false))
 }
 
@@ -259,7 +259,8 @@ pub fn deep_merge(source: Value, dest: Value, o: &DeepOptions) -> Result<Value, 
             for (k, sv) in src.iter() {
                 let merged = match d.get(k) {
                     Some(dv) if truthy(dv) => deep_merge(sv.clone(), dv.clone(), o)?,
-                    _ => deep_merge(sv.clone(), sv.clone(), o)?,
+                    // (the gem merges the value into its own shallow copy)
+                    _ => super::merge_shared::into_copy(sv.clone(), o)?,
                 };
                 d.insert(k.clone(), merged);
             }
@@ -325,24 +326,39 @@ pub fn deep_merge(source: Value, dest: Value, o: &DeepOptions) -> Result<Value, 
     })
 }
 
-fn overwrite_unmergeables(source: Value, o: &DeepOptions) -> Value {
+/// The gem's `overwrite_unmergeables` under a knockout prefix: a string with a line starting
+/// with the prefix is knocked out (`""`); an array loses its knocked-out elements (the gem
+/// means to give `""` there too, but compares the array with itself after `delete_if`).
+pub(super) fn overwrite_unmergeables(source: Value, o: &DeepOptions) -> Value {
     let Some(ko) = &o.knockout_prefix else {
         return source;
     };
     match &source {
-        Value::String(s) if s.starts_with(ko.as_str()) => Value::string(""),
+        Value::String(s) if knocked_out(s, ko).is_some() => Value::string(""),
         Value::Array(a) => {
             let kept: Vec<Value> = a
                 .iter()
-                .filter(|x| !matches!(x, Value::String(s) if s.starts_with(ko.as_str())))
+                .filter(|x| !matches!(x, Value::String(s) if knocked_out(s, ko).is_some()))
                 .cloned()
                 .collect();
             if kept.len() == a.len() {
                 source
             } else {
-                Value::string("")
+                Value::array(kept)
             }
         }
         _ => source,
     }
+}
+
+/// `s.gsub(/^PREFIX/, '')` when it changes `s` (a line of it starts with the prefix).
+pub(super) fn knocked_out(s: &str, ko: &str) -> Option<String> {
+    if !s.split('\n').any(|line| line.starts_with(ko)) {
+        return None;
+    }
+    let lines: Vec<&str> = s
+        .split('\n')
+        .map(|line| line.strip_prefix(ko).unwrap_or(line))
+        .collect();
+    Some(lines.join("\n"))
 }

@@ -24,6 +24,7 @@ mod glob_braces;
 mod glob_spanning;
 mod kept_configs;
 pub mod merge;
+mod merge_shared;
 mod paths;
 mod ruby_sort;
 pub mod yaml;

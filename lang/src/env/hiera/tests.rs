@@ -679,3 +679,31 @@ fn a_class_is_not_evaluated_during_its_own_parameter_lookup() {
         assert_eq!(lines, log, "{src}");
     }
 }
+
+/// A deep merge's key the lower level lacks: the gem merges the value into its shallow copy,
+/// so arrays inside are merged into themselves (`testdata/envko`, answers of
+/// `puppet-oracle`; found by the `hiera` differential area).
+#[test]
+fn knockouts_merged_into_the_same_array_as_the_gem_does() {
+    let env = testdata().join("envko").display().to_string();
+    let nested = "{'other' => 1, 'log' => {'mode' => {'--port' => ['alpha', 'beta']}}, 'list' => ['b', 'a']}";
+    let opts = "{'opts' => [3, 'vim'], 'naked' => ['x']}";
+    for (key, extra, want) in [
+        ("nested", "", nested),
+        ("nested", ", merge_hash_arrays => true", nested),
+        (
+            "nested",
+            ", sort_merged_arrays => true",
+            "{'other' => 1, 'log' => {'mode' => {'--port' => ['alpha', 'beta']}}, 'list' => ['a', 'b']}",
+        ),
+        ("opts", "", opts),
+        ("opts", ", sort_merged_arrays => true", opts),
+        ("opts", ", merge_hash_arrays => true", opts),
+    ] {
+        let src =
+            format!("lookup('{key}', {{merge => {{strategy => deep, knockout_prefix => '--'{extra}}}}})");
+        let mut s = session_for(&serde_json::json!({"env_dir": env, "facts": {}}));
+        let got = s.eval(&src).map(|v| crate::format::to_programmatic(&v));
+        assert_eq!(got.map_err(|e| e.full_message()), Ok(want.to_string()), "{src}");
+    }
+}
