@@ -783,38 +783,65 @@ impl Evaluator {
         let listed = reasons.len() >= 2
             || (reasons.is_empty()
                 && (type_level || types::mismatch::describe_mismatch(t, value).is_empty()));
-        if let (Callee::Function(name), true) = (callee, listed) {
-            let signature: Vec<String> = params
+        if listed {
+            // Each parameter's type (of the rest, the type of each argument) and how many
+            // arguments the signature requires: the required parameters' and the least
+            // count of the rest (`Array[Integer, 1] *$r`); whether the rest is unbounded.
+            let mut required = 0;
+            let mut unbounded = false;
+            let shown: Vec<Option<Rc<PType>>> = params
                 .iter()
                 .map(|q| {
-                    let ty = q
-                        .type_expr
-                        .as_ref()
-                        .and_then(|te| match self.type_of_expr(te) {
-                            // An Array type of the rest parameter is the type of each
-                            // argument, shown so (`Struct[...] rest*`).
-                            Ok(t) => Some(match (&*t, q.captures_rest) {
-                                (PType::Array(elem, _), true) => types::alias_display(elem),
-                                // An alias with its definition, as the reference lists it.
-                                _ => types::alias_display(&t),
-                            }),
-                            Err(_) => None,
-                        });
-                    // `Integer y?` for an optional parameter, `String r*` for the rest.
-                    let mark = match (q.captures_rest, &q.default) {
-                        (true, _) => "*",
-                        (false, Some(_)) => "?",
-                        (false, None) => "",
+                    let t = q.type_expr.as_ref().and_then(|te| self.type_of_expr(te).ok());
+                    match (q.captures_rest, t.as_deref()) {
+                        (true, Some(PType::Array(elem, size))) => {
+                            required += size.from.max(0) as usize;
+                            unbounded = size.to == i64::MAX;
+                            Some(Rc::new((**elem).clone()))
+                        }
+                        (true, _) => {
+                            unbounded = true;
+                            t
+                        }
+                        (false, _) => {
+                            required += usize::from(q.default.is_none());
+                            t
+                        }
+                    }
+                })
+                .collect();
+            // `Integer y?` past the required ones (a bare `Optional[T]` shown as `T`), `String
+            // r*` for an unbounded rest (`r+` when it needs an argument), as the reference's
+            // listing of a signature.
+            let signature: Vec<String> = params
+                .iter()
+                .zip(&shown)
+                .enumerate()
+                .map(|(i, (q, t))| {
+                    let (mark, t) = if unbounded && i == params.len() - 1 {
+                        (if required == params.len() { "+" } else { "*" }, t.as_deref())
+                    } else if i >= required {
+                        let inner = match t.as_deref() {
+                            Some(PType::Optional(Some(inner))) => Some(&**inner),
+                            other => other,
+                        };
+                        ("?", inner)
+                    } else {
+                        ("", t.as_deref())
                     };
-                    format!("{} {}{mark}", ty.unwrap_or_else(|| "Any".into()), q.name)
+                    // (an alias with its definition, as the reference lists it)
+                    let ty = t.map_or_else(|| "Any".into(), types::alias_display);
+                    format!("{ty} {}{mark}", q.name)
                 })
                 .collect();
             let rejected: String = reasons
                 .iter()
                 .map(|r| format!("\n  rejected: parameter '{}' {r}", p.name))
                 .collect();
+            // (`'f' expects (...)`, for a lambda `block expects (...)`)
             return Error::eval(format!(
-                "'{name}' expects ({}){rejected}",
+                "{} expects ({}){rejected}",
+                callee.label(),
                 signature.join(", ")
             ));
         }

@@ -192,8 +192,17 @@ impl Evaluator {
             return Err(Error::eval(message).into());
         }
         if let (Value::Integer(_) | Value::Float(_), Value::SemVer(_)) = (&l, &r) {
-            let message = "can't convert SemanticPuppet::Version into Float";
-            return Err(op_error(op.symbol(), message).into());
+            // (a shift takes only an integer on its right)
+            if matches!(op, BinOp::Shl | BinOp::Shr) {
+                let message = format!(
+                    "Operator '{}' is not applicable to {}.",
+                    op.symbol(),
+                    crate::describe::a_an(&l)
+                );
+                return Err(Error::eval(message).into());
+            }
+            let what = format!("a '{}' expression", op.symbol());
+            return Err(versions::not_a_float(&what).into());
         }
         let a = self.coerce_num(&l)?;
         let b = self.coerce_num(&r)?;
@@ -203,12 +212,7 @@ impl Evaluator {
     pub fn negate(&mut self, v: Value) -> EvalResult {
         match v {
             Value::Timespan(t) => return Ok(Value::Timespan(time::Timespan { nanos: -t.nanos })),
-            // (a version is a Ruby Numeric to the reference, which it fails to negate)
-            Value::SemVer(_) => {
-                let message = "Error while evaluating an Unary Minus, can't convert \
-                               SemanticPuppet::Version into Float";
-                return Err(Error::eval(message).into());
-            }
+            Value::SemVer(_) => return Err(versions::not_a_float("an Unary Minus").into()),
             _ => {}
         }
         Ok(match self.coerce_num(&v)? {
@@ -507,22 +511,8 @@ fn time_arith(op: BinOp, l: &Value, r: &Value) -> Option<Result<Value, Error>> {
         BinOp::Mul => time::mul(l, r),
         BinOp::Div => time::div(l, r),
         BinOp::Mod => time::modulo(l, r),
-        // `1 << Timespan(2)`: the reference names the right side's type too.
-        _ if !is_time(l) => Some(Err(Error::eval(format!(
-            "Operator '{}' is not applicable to {} when right side is a {}.",
-            op.symbol(),
-            crate::describe::a_an(l),
-            if matches!(r, Value::Timespan(_)) {
-                "Timespan"
-            } else {
-                "Timestamp"
-            }
-        )))),
-        _ => Some(Err(Error::eval(format!(
-            "Operator '{}' is not applicable to {}.",
-            op.symbol(),
-            crate::describe::a_an(l)
-        )))),
+        // (`1 << Timespan(2)`: the reference names the right side's type too)
+        _ => time::shift(op.symbol(), l, r),
     }
 }
 

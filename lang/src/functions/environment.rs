@@ -75,9 +75,10 @@ fn fqdn_rand(ev: &mut Evaluator, args: &[Value], _: Option<&Closure>) -> EvalRes
     }
     let max = ruby_to_i(&args[0]);
     let seed = args.get(1).map(join_part).unwrap_or_default();
+    // (a 3.x function: an undef argument reaches it as `''`, which Ruby takes for true)
     let downcase = args
         .get(2)
-        .is_some_and(|v| !matches!(v, Value::Undef | Value::Boolean(false)));
+        .is_some_and(|v| !matches!(v, Value::Boolean(false)));
     let facts = ev.lookup_variable("::facts").unwrap_or(Value::Undef);
     let fqdn = match &facts {
         Value::Hash(h) => match h.get(&Value::from("networking")) {

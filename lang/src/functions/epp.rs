@@ -123,8 +123,7 @@ fn check(_ev: &mut Evaluator, args: &[Value], _b: Option<&Closure>) -> EvalResul
     for triple in args.chunks(3) {
         if let [Value::String(name), Value::Type(t), value] = triple {
             if !types::is_instance(t, value) {
-                let m = types::mismatch::describe_mismatch(t, value);
-                problems.push(format!("parameter '{name}' {m}"));
+                problems.extend(parameter_mismatches(name, t, value));
             }
         }
     }
@@ -132,6 +131,18 @@ fn check(_ev: &mut Evaluator, args: &[Value], _b: Option<&Closure>) -> EvalResul
         Some(e) => Err(e.into()),
         None => Ok(Value::Undef),
     }
+}
+
+/// A template parameter's value its type refuses: `parameter 'a' index 0 expects ...`, a
+/// line for each way it fails (each element of the wrong type), as the reference lists them
+/// (and as a class's parameters are described: where the reference describes nothing and
+/// lets the value through, prepl refuses it with a description of its own,
+/// docs/deviations.md).
+pub(super) fn parameter_mismatches(name: &str, t: &types::PType, value: &Value) -> Vec<String> {
+    types::mismatch::describe_parameter_mismatches(t, value)
+        .iter()
+        .map(|m| format!("parameter '{name}' {m}"))
+        .collect()
 }
 
 /// `lambda: PROBLEM`, or `lambda:` followed by one indented line per problem.

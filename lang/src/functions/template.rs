@@ -513,11 +513,29 @@ pub(crate) struct EvalHost<'e> {
     /// function the template calls), so the same count is the same names (logrotate's
     /// rule.erb asks `scope.to_hash` some thirty times a render, ~300 names each).
     names: Option<(usize, Rc<[Rc<str>]>)>,
+    /// The last error located in Puppet code that a call into Puppet gave the Ruby code,
+    /// with the message the code saw: a module function's Ruby that lets it through (does
+    /// not rescue it, or raises it again) fails with that error unchanged, as the
+    /// reference's (`Function#call_function` passes Puppet's located errors through).
+    pub(crate) located: Option<(String, Box<Error>)>,
 }
 
 impl<'e> EvalHost<'e> {
     pub(crate) fn new(ev: &'e mut Evaluator) -> EvalHost<'e> {
-        EvalHost { ev, names: None }
+        EvalHost {
+            ev,
+            names: None,
+            located: None,
+        }
+    }
+
+    /// The error located in Puppet code behind a Ruby exception of message `message`, when
+    /// the exception is the one a call into Puppet raised (see [`EvalHost::located`]).
+    pub(crate) fn located_error(&mut self, message: &str) -> Option<Box<Error>> {
+        match self.located.take() {
+            Some((m, e)) if m == message => Some(e),
+            _ => None,
+        }
     }
 
     /// The scopes a template rendered here sees through, the outermost first.
@@ -636,14 +654,16 @@ impl EvalHost<'_> {
             // its location, in a file `(file: F, line: L, column: C)`, as the reference's
             // message (its `to_s`) has it.
             Flow::Error(e) if e.span.is_some_and(|s| s != span) => {
-                HostError::Raise(match e.location() {
+                let message = match e.location() {
                     Some(_) => Error {
                         kind: crate::ErrorKind::Evaluation,
-                        ..*e
+                        ..(*e).clone()
                     }
                     .reference_message(),
                     None => e.message.clone(),
-                })
+                };
+                self.located = Some((message.clone(), e));
+                HostError::Raise(message)
             }
             Flow::Error(e) => HostError::Raise(strip_prefix(&e.message).to_string()),
             _ => HostError::Raise(format!(

@@ -18,6 +18,9 @@ enum Op {
     Stamp(i128),
     Int(i64),
     Float(f64),
+    /// A SemVer: a Ruby Numeric to the reference, which its time arithmetic takes for a
+    /// number and then fails on, naming it a `Version`.
+    Version,
     Other,
 }
 
@@ -27,6 +30,7 @@ fn op(v: &Value) -> Op {
         Value::Timestamp(t) => Op::Stamp(t.nanos),
         Value::Integer(i) => Op::Int(*i),
         Value::Float(f) => Op::Float(*f),
+        Value::SemVer(_) => Op::Version,
         _ => Op::Other,
     }
 }
@@ -149,6 +153,8 @@ fn add_time(a: &Value, b: &Value) -> Result<Value, Error> {
         | (n @ (Op::Int(_) | Op::Float(_)), Op::Span(x)) => {
             span(x.checked_add(secs_nanos(n, "+")?), "+")
         }
+        (Op::Span(_) | Op::Stamp(_), Op::Version) => version_error("+", "added to", a),
+        (Op::Version, Op::Span(_) | Op::Stamp(_)) => version_error("+", "added to", b),
         (Op::Other, _) => Err(not_numeric(a)),
         _ => Err(not_numeric(b)),
     }
@@ -180,7 +186,12 @@ fn sub_time(a: &Value, b: &Value) -> Result<Value, Error> {
             "-",
             "A Timestamp cannot be subtracted from a Timespan".into(),
         )),
-        (Op::Int(_) | Op::Float(_), Op::Stamp(_)) => Err(not_applicable("-", a, b)),
+        (Op::Span(_) | Op::Stamp(_), Op::Version) => version_error("-", "subtracted from", a),
+        (Op::Version, Op::Span(_)) => Err(Error::eval(format!(
+            "Operator '-' is not applicable to {}.",
+            a_an(a)
+        ))),
+        (Op::Int(_) | Op::Float(_) | Op::Version, Op::Stamp(_)) => Err(not_applicable("-", a, b)),
         (Op::Other, _) => Err(not_numeric(a)),
         _ => Err(not_numeric(b)),
     }
@@ -203,6 +214,11 @@ fn mul_time(a: &Value, b: &Value) -> Result<Value, Error> {
             "*",
             format!("A Timestamp cannot be multiplied by {}", a_an(b)),
         )),
+        // (the reference's own words, whatever the operands' order)
+        (Op::Span(_), Op::Version) | (Op::Version, Op::Span(_)) => Err(expression_error(
+            "*",
+            "A Timestamp cannot be multiplied by a Version".into(),
+        )),
         (Op::Span(x), Op::Int(i)) | (Op::Int(i), Op::Span(x)) => {
             span(x.checked_mul(i as i128), "*")
         }
@@ -213,7 +229,7 @@ fn mul_time(a: &Value, b: &Value) -> Result<Value, Error> {
             }
             span(Some(r.trunc() as i128), "*")
         }
-        (Op::Int(_) | Op::Float(_), Op::Stamp(_)) => Err(not_applicable("*", a, b)),
+        (Op::Int(_) | Op::Float(_) | Op::Version, Op::Stamp(_)) => Err(not_applicable("*", a, b)),
         (Op::Other, _) => Err(not_numeric(a)),
         _ => Err(not_numeric(b)),
     }
@@ -248,7 +264,13 @@ fn div_time(a: &Value, b: &Value) -> Result<Value, Error> {
             "/",
             "A Timespan cannot be divided by a Timestamp".into(),
         )),
-        (Op::Int(_) | Op::Float(_), Op::Span(_) | Op::Stamp(_)) => Err(not_applicable("/", a, b)),
+        (Op::Span(_), Op::Version) => Err(expression_error(
+            "/",
+            "A Timespan cannot be divided by a Version".into(),
+        )),
+        (Op::Int(_) | Op::Float(_) | Op::Version, Op::Span(_) | Op::Stamp(_)) => {
+            Err(not_applicable("/", a, b))
+        }
         (Op::Other, _) => Err(not_numeric(a)),
         _ => Err(not_numeric(b)),
     }
@@ -282,6 +304,10 @@ fn modulo_time(a: &Value, b: &Value) -> Result<Value, Error> {
             "%",
             format!("Can not do modulus on a Timespan using a {}", a_an(b)),
         )),
+        (Op::Span(_), Op::Version) => Err(expression_error(
+            "%",
+            "Can not do modulus on a Timespan using a a Version".into(),
+        )),
         (Op::Span(_), Op::Float(_)) => Err(not_applicable_rhs("%", a, b)),
         (Op::Int(_), Op::Span(0)) => Err(Error::eval("Division by 0")),
         (Op::Int(i), Op::Span(y)) => {
@@ -292,10 +318,33 @@ fn modulo_time(a: &Value, b: &Value) -> Result<Value, Error> {
         (Op::Float(_), Op::Span(_) | Op::Stamp(_)) => {
             Err(Error::eval("Operator '%' is not applicable to a Float."))
         }
-        (Op::Int(_), Op::Stamp(_)) => Err(not_applicable("%", a, b)),
+        (Op::Int(_), Op::Stamp(_)) | (Op::Version, Op::Span(_) | Op::Stamp(_)) => {
+            Err(not_applicable("%", a, b))
+        }
         (Op::Other, _) => Err(not_numeric(a)),
         _ => Err(not_numeric(b)),
     }
+}
+
+/// `<<`, `>>` with a time value: never applicable. A left operand the reference's numeric
+/// coercion refuses (anything but a number, a time value or a version) is reported so.
+pub fn shift(operator: &str, a: &Value, b: &Value) -> Option<Result<Value, Error>> {
+    if !is_time(a) && !is_time(b) {
+        return None;
+    }
+    Some(Err(match op(a) {
+        Op::Other => not_numeric(a),
+        _ => not_applicable(operator, a, b),
+    }))
+}
+
+/// `A Version cannot be added to a Timespan`: a SemVer met by a time value's `+` or `-`
+/// (`what`: `added to`, `subtracted from`; `time` the time operand).
+fn version_error(operator: &str, what: &str, time: &Value) -> Result<Value, Error> {
+    Err(expression_error(
+        operator,
+        format!("A Version cannot be {what} {}", a_an(time)),
+    ))
 }
 
 fn not_applicable_rhs(operator: &str, a: &Value, b: &Value) -> Error {

@@ -24,7 +24,7 @@ pub mod zone;
 
 use crate::error::Error;
 
-pub use arith::{add, compare, compare_checked, div, modulo, mul, neg, sub};
+pub use arith::{add, compare, compare_checked, div, modulo, mul, neg, shift, sub};
 pub use coerce::{range_order_error, timespan_from_value, timestamp_from_value};
 pub use construct::{timespan_new, timestamp_new};
 pub use span_format::{format_timespan, parse_timespan};

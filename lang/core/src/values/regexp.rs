@@ -949,7 +949,6 @@ fn numbered_escape(
     rest: &mut std::iter::Peekable<std::str::Chars<'_>>,
     out: &mut String,
 ) {
-    use std::fmt::Write;
     let more: String = rest.clone().take_while(char::is_ascii_digit).collect();
     let number: usize = format!("{first}{more}").parse().unwrap_or(usize::MAX);
     if !in_class && (more.is_empty() || number <= groups) {
@@ -964,6 +963,13 @@ fn numbered_escape(
         out.push(first);
         return;
     }
+    let code = octal_digits(first, rest);
+    escaped_code(code, rest, out);
+}
+
+/// The value of an octal escape of up to three digits, `first` and up to two more taken
+/// from `rest`.
+fn octal_digits(first: char, rest: &mut std::iter::Peekable<std::str::Chars<'_>>) -> u32 {
     let mut code = first.to_digit(8).unwrap_or(0);
     for _ in 0..2 {
         match rest.peek().and_then(|d| d.to_digit(8)) {
@@ -974,7 +980,76 @@ fn numbered_escape(
             None => break,
         }
     }
-    let _ = write!(out, "\\x{{{code:x}}}");
+    code
+}
+
+/// The value of `\xH` or `\xHH` after its `x` (one or two hex digits), `None` without one.
+fn hex_digits(rest: &mut std::iter::Peekable<std::str::Chars<'_>>) -> Option<u32> {
+    let mut code = None;
+    for _ in 0..2 {
+        match rest.peek().and_then(|d| d.to_digit(16)) {
+            Some(d) => {
+                code = Some(code.unwrap_or(0) * 16 + d);
+                rest.next();
+            }
+            None => break,
+        }
+    }
+    code
+}
+
+/// Writes the character of an escaped byte (`\xHH`, `\NNN`): below `\x80` that character;
+/// from there the first byte of a UTF-8 character whose other bytes the escapes after it
+/// give, as Ruby's preprocessing of a pattern reads them (`\xC3\xA9` is `é`; the syntax
+/// check, `syntax::ruby_regexp`, refused the bytes that make no character).
+fn escaped_code(code: u32, rest: &mut std::iter::Peekable<std::str::Chars<'_>>, out: &mut String) {
+    use std::fmt::Write;
+    let char_len = match code {
+        0xC2..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        0xF0..=0xF4 => 4,
+        _ => 1,
+    };
+    let mut bytes = vec![code as u8];
+    let mut ahead = rest.clone();
+    while bytes.len() < char_len {
+        match escaped_byte(&mut ahead) {
+            Some(b) => bytes.push(b),
+            None => break,
+        }
+    }
+    match std::str::from_utf8(&bytes)
+        .ok()
+        .and_then(|t| t.chars().next())
+    {
+        Some(c) if char_len > 1 => {
+            *rest = ahead;
+            let _ = write!(out, "\\x{{{:x}}}", c as u32);
+        }
+        _ if code <= 0xFF => {
+            let _ = write!(out, "\\x{code:02x}");
+        }
+        _ => {
+            let _ = write!(out, "\\x{{{code:x}}}");
+        }
+    }
+}
+
+/// The byte an escape at the start of `rest` gives (`\xHH`, `\NNN` octal), taken from
+/// `rest`; `None` (and `rest` as it was) for anything else.
+fn escaped_byte(rest: &mut std::iter::Peekable<std::str::Chars<'_>>) -> Option<u8> {
+    let mut ahead = rest.clone();
+    if ahead.next() != Some('\\') {
+        return None;
+    }
+    let code = match ahead.next()? {
+        'x' => hex_digits(&mut ahead)?,
+        d @ '0'..='7' => octal_digits(d, &mut ahead),
+        _ => return None,
+    };
+    let byte = u8::try_from(code).ok()?;
+    *rest = ahead;
+    Some(byte)
 }
 
 /// Whether `source` has a named group `(?<name>...)` or `(?'name'...)`.
@@ -1202,6 +1277,11 @@ fn translate_escape(
             }
             let _ = write!(out, "\\x{{{code:x}}}");
         }
+        // `\xH`, `\xHH`: a character code, or a UTF-8 character's first byte.
+        'x' if rest.peek().is_some_and(char::is_ascii_hexdigit) => {
+            let code = hex_digits(rest).unwrap_or(0);
+            escaped_code(code, rest, out);
+        }
         // Ruby's linebreak and extended grapheme cluster (the latter approximated: a
         // character with its combining marks). Both are atomic in Onigmo: once `\r\n` is
         // taken it is not given back (`"\r\n" =~ /^\R\n/` is false).
@@ -1306,6 +1386,26 @@ mod tests {
         assert!(m("[\\1]", "\u{1}"));
         assert!(m("(a)(b)(c)(d)(e)(f)(g)(h)(i)(j)\\10", "abcdefghijj"));
         assert!(Regexp::new("\\1").is_err());
+    }
+
+    /// Escaped bytes from `\x80` up are a UTF-8 character's, the escapes after the first
+    /// giving the rest of it, hex and octal alike, as Ruby's preprocessing reads them
+    /// (`'é' =~ '\xC3\xA9'` is true in the reference; prepl read `Ã©`).
+    #[test]
+    fn escaped_bytes_make_utf8_characters() {
+        let m = |p: &str, t: &str| Regexp::new(p).unwrap().matches(t);
+        assert!(m(r"\xC3\xA9", "é"));
+        assert!(m(r"\xc3\xa9+", "éé"));
+        assert!(m(r"^a\xC3\xA9$", "aé"));
+        assert!(m(r"[\xC3\xA9]", "é"));
+        assert!(!m(r"[\xC3\xA9]", "Ã"));
+        assert!(m(r"\303\251", "é"));
+        assert!(m(r"\xC3\251", "é"));
+        assert!(m(r"\xE2\x82\xAC", "€"));
+        assert!(m(r"(\xC3\xA9){2}", "éé"));
+        assert!(m(r"\xF0\x9F\x98\x80", "😀"));
+        assert!(m(r"\x41\x4", "A\u{4}"));
+        assert!(!m(r"\xC3\xA9", "Ã©"));
     }
 
     /// `has_named_groups` answers what `group_names` lists, on every engine.

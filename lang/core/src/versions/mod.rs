@@ -89,6 +89,15 @@ pub fn build(v: &Version) -> Option<&str> {
     (!v.build.is_empty()).then(|| v.build.as_str())
 }
 
+/// The reference's error where a version meets a number in arithmetic, a comparison or a
+/// negation (`what`: `a '<' expression`, `an Unary Minus`): a version is a Ruby Numeric to
+/// it, which Ruby's `Float()` then fails to convert.
+pub fn not_a_float(what: &str) -> Error {
+    Error::eval(format!(
+        "Error while evaluating {what}, can't convert SemanticPuppet::Version into Float"
+    ))
+}
+
 /// `<`, `<=`, `>`, `>=` with a SemVer operand: `None` when neither operand is a SemVer,
 /// the reference's error when the other one is not a SemVer.
 pub fn compare_checked(a: &Value, b: &Value, operator: &str) -> Option<Result<Ordering, Error>> {
@@ -98,10 +107,9 @@ pub fn compare_checked(a: &Value, b: &Value, operator: &str) -> Option<Result<Or
             "Comparison of: Semver {operator} {}, is not possible. Caused by 'Versions not comparable to non Versions'.",
             label(other)
         )))),
-        // (a version is a Ruby Numeric to the reference, which a number fails to coerce)
-        (Value::Integer(_) | Value::Float(_), Value::SemVer(_)) => Some(Err(Error::eval(format!(
-            "Error while evaluating a '{operator}' expression, can't convert SemanticPuppet::Version into Float"
-        )))),
+        (Value::Integer(_) | Value::Float(_), Value::SemVer(_)) => {
+            Some(Err(not_a_float(&format!("a '{operator}' expression"))))
+        }
         (other, Value::SemVer(_)) => {
             let cause = match other {
                 Value::String(_) => "A String is not comparable to a non String",

@@ -1,7 +1,7 @@
 //! Binding the parameter hash to a template's parameters (or, without a parameter tag, to
 //! variables), with the reference's messages.
 
-use super::{lambda_of, lambda_problems};
+use super::{lambda_of, lambda_problems, parameter_mismatches};
 use crate::error::Error;
 use crate::eval::scope::RESERVED;
 use crate::eval::{EvalResult, Evaluator};
@@ -170,12 +170,9 @@ pub(super) fn bind_declared(
             Some((_, v)) => {
                 if let Some(te) = &p.type_expr {
                     match ev.eval(te)? {
-                        Value::Type(t) if reported && !types::is_instance(&t, v) => type_problems
-                            .push(format!(
-                                "parameter '{}' {}",
-                                p.name,
-                                types::mismatch::describe_mismatch(&t, v)
-                            )),
+                        Value::Type(t) if reported && !types::is_instance(&t, v) => {
+                            type_problems.extend(parameter_mismatches(&p.name, &t, v))
+                        }
                         _ => {}
                     }
                 }

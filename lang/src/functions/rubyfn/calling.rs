@@ -242,7 +242,7 @@ fn call_as(
             host.inner.ev.log(crate::LogLevel::Err, &message);
             return Err(Error::eval(message).into());
         }
-        Err((e, _)) => return Err(fail(e, &host.sources).into()),
+        Err((e, _)) => return Err(function_error(&mut host, e).into()),
     };
     finish(
         name,
@@ -303,7 +303,7 @@ fn call_ready(
     host.flush_deprecations();
     let value = match result {
         Ok(v) => v,
-        Err(e) => return Err(ruby_error(name, e, &host.sources).into()),
+        Err(e) => return Err(function_error(&mut host, e).into()),
     };
     let r = finish(
         name,

@@ -52,6 +52,19 @@ pub(super) fn ruby_error(name: &str, e: RubyError, sources: &[Source]) -> Error 
     }
 }
 
+/// A Ruby error that ended a function's (or its block's) run: the error located in Puppet
+/// code that a call into Puppet raised, unchanged, when the code let that exception through
+/// (the reference's `call_function` passes it through, and its wrappers do not wrap it
+/// again); else as [`ruby_error`] makes it.
+pub(super) fn function_error(host: &mut FunctionHost, e: RubyError) -> Error {
+    if let RubyError::Raised { message, .. } = &e {
+        if let Some(located) = host.inner.located_error(message) {
+            return *located;
+        }
+    }
+    ruby_error(host.function, e, &host.sources)
+}
+
 /// The source an offset is in (the last whose text holds it).
 fn source_of(sources: &[Source], at: usize) -> Option<&Source> {
     sources

@@ -100,7 +100,7 @@ impl crate::eval::NativeLambda for RubyLambda {
             // (`break` out of the block, or an interruption: what leaves the function the
             // block was given to; the block's Ruby was not outside the subset)
             RubyError::Interrupted { .. } => Error::eval("Interrupted"),
-            e => ruby_error(&self.function, e, &self.sources),
+            e => function_error(&mut host, e),
         })?;
         Ok(to_puppet(&v).map_err(|e| {
             Error::eval(format!(

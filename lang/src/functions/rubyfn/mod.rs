@@ -44,7 +44,7 @@ pub(crate) use signatures::dispatch_return_types;
 // `use super::*`.
 use analysis::parsed;
 use convert::{arg_to_ruby, give_back_args, kept_as_ruby, ruby_list, to_ruby_3x};
-use errors::{ruby_error, OUTSIDE_SUBSET};
+use errors::{function_error, ruby_error, OUTSIDE_SUBSET};
 use host::{FunctionHost, PuppetBlock};
 use libraries::{known_library, remember_library};
 use locate::shown_path;

@@ -1521,3 +1521,108 @@ PROGRAMS += [
     "regsubst('x', \"[\\t\u00e9\", 'y')",
     "regsubst('x', 'a/(', 'y')",
 ]
+
+# --- session 48 (helper leftover9) ---
+# builtins (seed 58): a 3.x function's undef argument is `''`, which Ruby takes for true:
+# fqdn_rand's DOWNCASE given undef downcases the fqdn (nil without the fact: the reference's
+# Ruby fails, as prepl does).
+PROGRAMS += [
+    "fqdn_rand(3, 'x', undef)",
+    "fqdn_rand(3, 'x', false)",
+    "fqdn_rand(3, 'x', '')",
+]
+# A version against a number: one message for arithmetic, comparisons and negation; a
+# shift takes only an integer on its right; a time value's arithmetic takes a version for
+# a number and fails naming it a Version.
+PROGRAMS += [
+    "1 < SemVer('1.0.0')",
+    "1.5 >= SemVer('1.0.0')",
+    "-SemVer('1.0.0')",
+    "1 + SemVer('1.0.0')",
+    "1.5 * SemVer('1.0.0')",
+    "1 % SemVer('1.0.0')",
+    "1 << SemVer('1.0.0')",
+    "1 >> SemVer('1.0.0')",
+    "1.5 << SemVer('1.0.0')",
+    "SemVer('1.0.0') << 1",
+] + [
+    f"{a} {op} {b}"
+    for op in ["+", "-", "*", "/", "%", "<<"]
+    for a, b in [
+        ("Timespan(1)", "SemVer('1.0.0')"),
+        ("Timestamp('2020-01-01')", "SemVer('1.0.0')"),
+        ("SemVer('1.0.0')", "Timespan(1)"),
+        ("SemVer('1.0.0')", "Timestamp('2020-01-01')"),
+    ]
+] + [
+    # (a shift's left operand that is no number, against a time value: not convertible)
+    "Integer << Timespan(1)",
+    "/a/ << Timespan(1)",
+    "SemVerRange('>1') << Timespan(1)",
+    "undef << Timespan(1)",
+    "true >> Timespan(1)",
+    "{} >> Timestamp('2020-01-01')",
+    "1.5 << Timespan(1)",
+    "'2' >> Timespan(1)",
+]
+# A mismatch described in several ways (each element of the wrong type) is listed line by
+# line for an EPP template's parameters and a lambda's (`block expects (...)` with a
+# `rejected:` line each), as for a function's (grammar seed 41 program 96).
+PROGRAMS += [
+    "inline_epp('<%- |Array[String] $a| -%><%= $a %>', {'a' => [1, 2, 3]})",
+    "inline_epp('<%- |Array[String] $a, Integer $b| -%><%= $a %>', {'a' => [1, 2, 3], 'b' => 'x'})",
+    "inline_epp('<%- |Variant[Array[String], Integer] $a| -%><%= $a %>', {'a' => [1, 2]})",
+    "inline_epp('<%- |Hash[String, String] $h| -%>x', {'h' => {'a' => 1, 'b' => 2}})",
+    "inline_epp('<%- |Array[String] $a| -%><%= $a %>', {'a' => [1]})",
+    "[[1,2,3]].map |Array[String] $a| { $a }",
+    "[[1,2,3]].each |$i, Array[String] $a| { $a }",
+    "{'k' => [1,2]}.each |String $k, Array[String] $a| { $a }",
+    "[[1,2,3]].map |Collection[5] $a| { $a }",
+    "with([1,2]) |Array[String] $a| { $a }",
+    "with([1,2], 'x') |Array[String] $a, Integer $b| { $a }",
+    "with([1,2]) |Array[String] *$a| { $a }",
+    "[{'a' => 1, 'b' => 2}].map |Hash[String, String] $h| { $h }",
+    "[[1, 'a']].map |Variant[Array[String], Integer] $h| { $h }",
+    "[[1,2,3]].map |Optional[Array[String]] $a| { $a }",
+    "[[1,2]].map |Tuple[String, String] $a| { $a }",
+    "[[1,2,3]].map |Array[String] $a, $b = 1| { $a }",
+    "[1,2,3].each |String $x| { }",
+    "function f(Array[String] $a) { $a } f([1, 2, 3])",
+    "assert_type(Array[String], [1, 2, 3])",
+]
+# mismatches (seed 59): a signature listed with its `rejected:` lines marks the parameters
+# past the required ones `?` (a bare `Optional[T]` shown as `T`), a rest of a bounded count
+# too; an unbounded rest `*`, or `+` when it needs an argument.
+PROGRAMS += [
+    "function f(String $s, Array[Optional[Data], 0, 2] *$rest) { $rest } f('x', [{-938 => [default, undef], 'x' => {}}], [3, [undef, {3 => -1, 10 => Integer, 'key' => undef}, 'Zz'], 0])",
+    "function f(String $s, Optional[Array[Integer]] $x = undef) { $x } f('x', [1, 'a', 'b'])",
+    "function f(String $s, Optional[Array[Integer]] $x) { $x } f('x', [1, 'a', 'b'])",
+    "function f(Optional[Array[Integer]] $x = [], Integer $y = 1) { $x } f([1, 'a', 'b'])",
+    "function f(String $s, Array[Array[Integer], 1] *$r) { $r } f('x', [1, 'a', 'b'])",
+    "function f(String $s, Array[Array[Integer]] *$r) { $r } f('x', [1, 'a', 'b'])",
+    "function f(String $s, Array[Array[Integer], 1, 2] *$r) { $r } f('x', [1, 'a', 'b'])",
+    "function f(String $s, Array[Optional[Array[Integer]], 0, 2] *$r) { $r } f('x', [1, 'a', 'b'])",
+    "function f(String $s, Array[Optional[Array[Integer]]] *$r) { $r } f('x', [1, 'a', 'b'])",
+    "[[1, 'a', 'b']].each |Optional[Array[Integer]] $x = undef| { }",
+]
+# Escaped bytes from \x80 up in a pattern are a UTF-8 character's, the escapes after the
+# first giving the rest of it (hex and octal alike), as Ruby reads them.
+PROGRAMS += [
+    "'é' =~ '\\xC3\\xA9'",
+    "'é' =~ /\\xC3\\xA9/",
+    "'aé' =~ '^a\\xC3\\xA9$'",
+    "'é' =~ '[\\xC3\\xA9]'",
+    "'Ã' =~ '[\\xC3\\xA9]'",
+    "'é' =~ '\\303\\251'",
+    "'é' =~ '\\xC3\\251'",
+    "'éé' =~ '\\xc3\\xa9+$'",
+    "'€' =~ '\\xE2\\x82\\xAC'",
+    "'éé' =~ '(\\xC3\\xA9){2}'",
+    "'Ã©' =~ '\\xC3\\xA9'",
+    "'A' =~ '\\x41'",
+    "\"\\u{4}\" =~ '\\x4'",
+    "'é' =~ '\\xC3'",
+    "'é' =~ '\\xC3\\x41'",
+    "'ab€' =~ /b\\xE2\\x82\\xAC/",
+    "regsubst('café', '\\xC3\\xA9', 'e')",
+]

@@ -358,3 +358,32 @@ PROGRAMS += [
     # (a template's `scope.include?` is false for undef, as `exist?` is not)
     "$x = undef $y = 1 inline_template('<%= [scope.include?(\"x\"), scope.exist?(\"x\"), scope.include?(\"y\"), scope.include?(\"zz\")] %>')",
 ]
+# An error of Puppet code (a Puppet function's `fail`, its division by 0, a type mismatch
+# of its call) that a call into Puppet from a module's Ruby function raises passes through
+# the Ruby function unchanged, as the reference's `call_function` lets it through: not
+# wrapped again by the Ruby function's own call (session 48). Through nested Ruby
+# functions, a Puppet function between them, a 3.x function, a Ruby block; raised again
+# after a `rescue`; what the Ruby code's `rescue` sees of it.
+PROGRAMS += [
+    "rfn::passthrough('rfn::pfail', 'boom')",
+    "rfn::passthrough('rfn::pdiv', 0)",
+    "rfn::passthrough('rfn::ptyped', 'x')",
+    "rfn::passthrough('fail', 'boom')",
+    "rfn::passthrough('assert_type', Integer, 'x')",
+    "rfn::passthrough_outer('rfn::pfail', 'nested')",
+    "rfn::passthrough_outer('fail', 'nested')",
+    "rfn::passthrough('rfn::pcalls', 'rfn::pfail', 'between')",
+    "rfn::passthrough('rfn::pcalls', 'fail', 'between')",
+    "rfn::pcalls('rfn::pdiv', 0)",
+    "rfn_passthrough3('rfn::pfail', 'three')",
+    "rfn_passthrough3('fail', 'three')",
+    "rfn_passthrough3('rfn::ptyped', 'x')",
+    "rfn::passthrough_rescue('reraise', 'rfn::pfail', 'again')",
+    "rfn::passthrough_rescue('reraise', 'fail', 'again')",
+    "rfn::passthrough_rescue('block', 'rfn::pfail', 'in a block')",
+    "rfn::passthrough_rescue('block', 'fail', 'in a block')",
+    "rfn::passthrough_rescue('rescue', 'fail', 'seen')",
+    "rfn::passthrough_rescue('rescue', 'rfn::pfail', 'seen')",
+    "[1].map |$v| { rfn::passthrough('rfn::pfail', 'in a lambda') }",
+    "class rfn_pt { rfn::passthrough('rfn::pfail', 'in a class') } include rfn_pt",
+]
