@@ -23,3 +23,12 @@ PROGRAMS += [
     "notify { default: withpath => true, message => 'd'; 'a': tag => 't'; 'b': message => 'm', withpath => false }",
     "define d($p = 1, $q = 2) { notify { \"n-${title}\": message => [$p, $q] } } d { default: q => 5; 'x': p => 3; 'y': q => 4, p => 0 }",
 ]
+
+# --- session 48, seed 51: a parameter's sensitive undef is unwrapped to undef, which the
+# catalog does not hold.
+PROGRAMS += [
+    "notify { 'c': message => Sensitive(undef) }",
+    "notify { 'c': message => Sensitive(undef), tag => 't' }",
+    "define d($x) { notify { \"n-${title}\": message => $x } } d { 'e': x => Sensitive(undef) }",
+    "notify { 'c': message => [Sensitive(undef)] }",
+]
