@@ -238,3 +238,17 @@ PROGRAMS += [
     "default[1]",
     "SemVer('1.0.0')[0]",
 ]
+
+# --- session 48, seed 56: a Variant written in a type value keeps its members when the
+# type is generalized (each generalized, equal ones once); one an inference made is their
+# common type.
+PROGRAMS += [
+    "type(Variant[Integer, String], 'generalized')",
+    "type(Variant[Integer, Float], 'generalized')",
+    "type(Variant[Integer[1, 2], Integer[5, 6]], 'generalized')",
+    "type(Variant[Integer[1, 2], String[1], Boolean], 'generalized')",
+    "type(Array[Variant[Integer, String]], 'generalized')",
+    "type(Optional[Variant[Enum['a'], String]], 'generalized')",
+    "[type([1, 'a'], 'generalized'), type([1, 2.5], 'generalized'), type([[1], ['a']], 'generalized')]",
+    "Sensitive[Variant[Integer[1, 2], String]]",
+]
