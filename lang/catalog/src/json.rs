@@ -96,7 +96,7 @@ impl Serialize for ResourceDoc<'_> {
         match catalog.type_info(&r.type_name) {
             Some(info) if &*r.type_name != "Class" && r.line.is_some() => {
                 let given: Vec<(&str, &Value)> =
-                    r.parameters.iter().map(|(k, v)| (&**k, v)).collect();
+                    r.written_parameters().map(|(k, v)| (&**k, v)).collect();
                 let params = super::builtin_types::catalog_parameters(info, &r.title, &given);
                 if !params.is_empty() {
                     o.serialize_entry("parameters", &Pairs(params.iter().map(|(k, v)| (&**k, v))))?;
@@ -104,8 +104,7 @@ impl Serialize for ResourceDoc<'_> {
             }
             _ => {
                 let pairs = r
-                    .parameters
-                    .iter()
+                    .written_parameters()
                     .filter(|(k, v)| r.writes_parameter(k, v))
                     .map(|(k, v)| (&**k, v));
                 if pairs.clone().next().is_some() {

@@ -127,6 +127,16 @@ pub struct Origin {
 }
 
 impl Resource {
+    /// The parameters the catalog the agent gets can hold: all but one whose `Sensitive`
+    /// value holds undef (the reference's compiler unwraps a sensitive value, and its
+    /// catalog drops a parameter that is then undef; the name is still listed as
+    /// sensitive).
+    pub fn written_parameters(&self) -> impl Iterator<Item = (&Rc<str>, &Value)> + Clone {
+        self.parameters.iter().filter(
+            |(_, v)| !matches!(v, Value::Sensitive(inner) if matches!(**inner, Value::Undef)),
+        )
+    }
+
     /// Whether the catalog the agent gets lists this parameter of a resource whose type has
     /// no type information (a define instance): the reference leaves out a `name` that is
     /// the title (`Puppet::Resource#to_data_hash` drops the namevar equal to the title),

@@ -967,6 +967,14 @@ impl Evaluator {
                 continue;
             }
             let known = matches!(k, Value::String(_)) && self.has_parameter(r, &name);
+            if known {
+                // (the reference falls back on the resource defaults where the resource was
+                // declared, looked up now, for a parameter without a value)
+                if let Some(v) = self.default_where_declared(r, &name) {
+                    values.push(v);
+                    continue;
+                }
+            }
             if !known {
                 let shown = match t {
                     PType::Class(Some(n)) => format!("Class['{n}']"),
@@ -982,6 +990,28 @@ impl Evaluator {
             1 => values.pop().unwrap_or(Value::Undef),
             _ => Value::array(values),
         }))
+    }
+
+    /// The resource default of parameter `name` in effect, now, where resource `r` was
+    /// declared (the reference's `get_resource_parameter_value`, which looks up the
+    /// defaults of the resource's scope when its value is undef): for a resource of the top
+    /// scope or of a class's body (a define's or node's body scope is not kept: none then).
+    fn default_where_declared(&self, r: &Resource, name: &str) -> Option<Value> {
+        let container = r.container?;
+        let start = if container == self.compilation.main {
+            None
+        } else {
+            let c = self.compilation.catalog.get(container);
+            if &*c.type_name != "Class" {
+                return None;
+            }
+            let lower = c.title.to_ascii_lowercase();
+            Some(self.compilation.class_scopes.get(lower.as_str())?.clone())
+        };
+        self.defaults_in(&start, &r.type_name)
+            .into_iter()
+            .find(|(d, _)| &*d.name == name)
+            .map(|(d, _)| d.value)
     }
 
     /// Whether a resource's type has a parameter (or the resource is a class or define

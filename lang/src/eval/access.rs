@@ -150,9 +150,6 @@ impl Evaluator {
                 None if self.in_type_alias => types::parameterize_as_written(t, keys)?,
                 None => types::parameterize(t, keys)?,
             },
-            Value::Default => {
-                return Err(Error::eval("Operator '[]' is not applicable to an Object.").into())
-            }
             other => {
                 return Err(Error::eval(format!(
                     "Operator '[]' is not applicable to {}.",

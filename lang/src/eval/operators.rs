@@ -658,6 +658,8 @@ pub fn compare_values(a: &Value, b: &Value, op: &str) -> Result<Ordering, Error>
             let cause = match a {
                 Value::Integer(_) | Value::Float(_) => "A Numeric is not comparable to non Numeric",
                 Value::String(_) => "A String is not comparable to a non String",
+                // (`default` is a Ruby symbol to the reference)
+                Value::Default => "Symbol not comparable to non Symbol",
                 _ => ONLY_COMPARABLE,
             };
             return Err(incomparable(op, a, b, cause));

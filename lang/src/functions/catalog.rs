@@ -197,7 +197,7 @@ fn create_resources(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> 
         return Err(Error::eval("create_resources(): second argument must be a hash").into());
     }
     let defaults = match args.get(2) {
-        Some(Value::Hash(_)) => args[2].clone(),
+        Some(Value::Hash(_)) => as_3x(&args[2]),
         None => Value::hash(Default::default()),
         Some(_) => {
             return Err(Error::eval(
@@ -233,7 +233,8 @@ fn create_resources(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> 
             None => (ResourceForm::Regular, type_name),
         },
     };
-    let Value::Hash(instances) = &args[1] else {
+    let instances = as_3x(&args[1]);
+    let Value::Hash(instances) = &instances else {
         return Ok(Value::Undef);
     };
     let span = ev.call_span;
@@ -285,6 +286,26 @@ fn create_resources(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> 
         }
     }
     Ok(Value::Undef)
+}
+
+/// A value as the reference hands it to a 3.x function such as `create_resources` (its
+/// `Runtime3Converter`): a regexp, version, version range, binary, timespan or timestamp
+/// as the string of its Puppet form (`/a/`), inside arrays and hashes too (keys as well),
+/// so that a resource made from it holds that string.
+fn as_3x(v: &Value) -> Value {
+    fn changes(v: &Value) -> bool {
+        match v {
+            Value::Array(a) => a.iter().any(changes),
+            Value::Hash(h) => h.iter().any(|(k, x)| changes(k) || changes(x)),
+            other => crate::format::ruby::handed_as_string(other),
+        }
+    }
+    match v {
+        _ if !changes(v) => v.clone(),
+        Value::Array(a) => Value::array(a.iter().map(as_3x).collect()),
+        Value::Hash(h) => Value::hash(h.iter().map(|(k, x)| (as_3x(k), as_3x(x))).collect()),
+        other => Value::string(crate::format::to_display(other)),
+    }
 }
 
 /// One resource of `create_resources`: the defaults' parameters, then the instance's.

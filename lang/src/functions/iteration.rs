@@ -40,8 +40,9 @@ pub enum Step {
     Stop,
 }
 
-/// Whether `break()` in the lambda ends the walk quietly (`each`, `map`, `filter`, as in
-/// the reference) or leaves the function, to stop an enclosing iteration.
+/// Whether `break()` in the lambda ends the walk quietly (`each`, `map`, `filter` of what
+/// is not a hash, `step` and `reverse_each` with a lambda, as in the reference) or leaves
+/// the function, to stop an enclosing iteration.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum OnBreak {
     Stop,
@@ -264,12 +265,14 @@ fn filter(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult
     let shape = shape_of(dispatch(ev, args, b)?);
     if let Value::Hash(_) = &args[0] {
         let mut out = Map::default();
+        // (the reference selects a hash's entries with Ruby's `select`, which does not end
+        // quietly at `break()`: it leaves the function, an error at the top)
         walk(
             ev,
             &args[0],
             lambda(b)?,
             shape,
-            OnBreak::Stop,
+            OnBreak::Propagate,
             |_, _, item, r| {
                 if r.is_truthy() {
                     match item {

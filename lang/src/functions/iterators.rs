@@ -1,11 +1,13 @@
 //! Functions that give lazy iterators without a lambda: `reverse_each`, `step`, and
-//! `tree_each` (whose walk is computed up front).
+//! `tree_each` (whose walk is computed up front); with a lambda, `break()` ends their walk
+//! quietly, as the reference's iterator loop (Ruby's `loop`, which rescues `StopIteration`)
+//! does.
 
 use super::iteration::{lambda, walk, OnBreak, Shape, Step};
 use super::signature::dispatch;
 use super::{builtin, Builtin};
 use crate::error::Error;
-use crate::eval::{Closure, EvalResult, Evaluator};
+use crate::eval::{Closure, EvalResult, Evaluator, Flow};
 use crate::values::{LazyIter, Value};
 use std::collections::VecDeque;
 use std::rc::Rc;
@@ -16,14 +18,9 @@ fn reverse_each(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> Eval
     match b {
         None => Ok(it),
         Some(l) => {
-            walk(
-                ev,
-                &it,
-                l,
-                Shape::Value,
-                OnBreak::Propagate,
-                |_, _, _, _| Ok(Step::Continue),
-            )?;
+            walk(ev, &it, l, Shape::Value, OnBreak::Stop, |_, _, _, _| {
+                Ok(Step::Continue)
+            })?;
             Ok(Value::Undef)
         }
     }
@@ -36,14 +33,9 @@ fn step(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {
     match b {
         None => Ok(it),
         Some(l) => {
-            walk(
-                ev,
-                &it,
-                l,
-                Shape::Value,
-                OnBreak::Propagate,
-                |_, _, _, _| Ok(Step::Continue),
-            )?;
+            walk(ev, &it, l, Shape::Value, OnBreak::Stop, |_, _, _, _| {
+                Ok(Step::Continue)
+            })?;
             Ok(Value::Undef)
         }
     }
@@ -180,7 +172,11 @@ fn tree_each(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalRes
         } else {
             ev.call_closure(l, &pv[1..2])
         };
-        r?;
+        match r {
+            // (`break()` ends the walk quietly, as the reference's iterator loop does)
+            Err(Flow::Break) => break,
+            r => r.map(drop)?,
+        }
     }
     Ok(args[0].clone())
 }

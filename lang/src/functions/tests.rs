@@ -284,6 +284,46 @@ fn lazy_chains_over_huge_ranges_finish_at_once() {
     );
 }
 
+/// `break()` in the lambda of `step`, `reverse_each` and `tree_each` ends their walk quietly
+/// (the reference's iterator loop rescues it); in `filter` of a hash it leaves the function
+/// (Ruby's `Hash#select` does not), an error at the top and the end of an enclosing
+/// iteration.
+#[test]
+fn break_ends_the_iterators_walk_but_leaves_a_hash_filter() {
+    if !types_ready() {
+        return;
+    }
+    let body = "if $x == 2 { break() } notice($x)";
+    for (src, value, log) in [
+        ("[1, 2, 3].step(1) |$x| { B }", "undef", vec!["notice: 1"]),
+        ("5.step(2) |$x| { B }", "undef", vec!["notice: 0"]),
+        (
+            "[1, 2, 3].reverse_each |$x| { B }",
+            "undef",
+            vec!["notice: 3"],
+        ),
+        (
+            "[1, [2], 3].tree_each |$p, $x| { B }",
+            "[1, [2], 3]",
+            vec!["notice: [1, [2], 3]", "notice: 1", "notice: [2]"],
+        ),
+        (
+            "[1, 2].map |$y| { {a => 1, b => 2}.filter |$k, $x| { B } }",
+            "[]",
+            vec!["notice: 1"],
+        ),
+    ] {
+        let (v, error, l) = run(&src.replace("B", body));
+        assert_eq!((v.as_deref(), error), (Some(value), None), "{src}");
+        assert_eq!(l, log, "{src}");
+    }
+    let (_, error, _) = run(&"{a => 1, b => 2}.filter |$p| { $x = $p[1] B }".replace("B", body));
+    assert!(
+        error.is_some_and(|e| e.contains("break() from context where this is illegal")),
+        "filter of a hash"
+    );
+}
+
 /// `map` over more elements than its result could ever hold in the memory limit fails at
 /// once with the limit's error (it grew for ~100 s before; the reference runs for hours:
 /// 17 s of CPU for a million elements). A lambda that may `break()` still runs.

@@ -48,6 +48,9 @@ fn sensitive_parameters_are_listed() {
         notify { 'a': message => $s, withpath => false }
         file { '/x': content => $s, mode => '0600' }
         notify { 'b': message => [1, $s] }
+        notify { 'c': message => Sensitive(undef) }
+        d2 { 'e': x => Sensitive(undef) }
+        define d2($x) { }
         "#,
     )
     .unwrap();
@@ -82,6 +85,13 @@ fn sensitive_parameters_are_listed() {
         crate::format::to_programmatic(&read),
         "[1, #<Sensitive [value redacted]>]"
     );
+    // A sensitive undef is unwrapped to undef, which the catalog does not hold (the
+    // reference's answer); the name is listed as sensitive still.
+    for title in ["c", "e"] {
+        let r = resource(title);
+        assert!(r.get("parameters").is_none(), "{r}");
+        assert_eq!(r["sensitive_parameters"].as_array().map(Vec::len), Some(1));
+    }
 }
 
 /// `prepl diff`'s view of a compiled catalog, made from the catalog, is the one it reads

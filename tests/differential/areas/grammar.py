@@ -23,7 +23,7 @@ from areas.grammar_base import KINDS, PRIMARY, scope_kind, statement_safe
 from areas.grammar_catalog import nodes, resources
 from areas.grammar_exprs import Gen
 from areas.grammar_forms import chained, command_call, commented, destructure
-from areas.grammar_types import alias_type, kinded_alias
+from areas.grammar_types import alias_type, kinded_alias, object_type
 
 CATALOG = True
 
@@ -113,6 +113,11 @@ def program(rng):
         name = g.fresh("Ga")
         emit(f"type {name} = {alias_type(g)}")
         g.aliases.append((name, None))
+    for _ in range(rng.choice([0] * 5 + [1, 1, 2])):
+        # (an Object type: its values made, compared, their attributes read)
+        name = g.fresh("Go")
+        emit(f"type {name} = {object_type(g, name)}")
+        g.aliases.append((name, None))
     for _ in range(rng.choice([0, 0, 1, 2])):
         # (an alias that later parameters are declared with)
         name = g.fresh("Gk")
@@ -138,7 +143,9 @@ def program(rng):
 FLOAT = re.compile(r"(?<![\d.])\d+\.\d+(e[-+]?\d+)?(?![\d.])")
 TYPE_PARAMS = re.compile(r"\b([A-Z]\w*)\[[^\[\]]*\]")
 ALIAS_NORMAL = re.compile(r"(Collection)\[[^\]]*\]|(?<=Optional)\[NotUndef\]")
-ALIASED = re.compile(r"^type G[ak]\d+ = ", re.M)
+# (a statement may follow a block comment: `/* c */ type Ga1 = ...`)
+COMMENT = r"(?:/\*(?:[^*]|\*(?!/))*\*/ )?"
+ALIASED = re.compile(r"^%stype G[ak]\d+ = " % COMMENT, re.M)
 REGEXP = re.compile(r"/((?:[^/\\\n]|\\.)*)/")
 # (a double-quoted string's first `${}` starting with a regexp, only text and `$name`s before it)
 FIRST_REGEXP = re.compile(r'"(?:[^"\\$]|\\.|\$(?!\{))*\$\{\s*/')
@@ -163,9 +170,9 @@ def _bare_types(text):
 def _optional_notundef_alias(src):
     """Whether the program matches against an alias of `Optional[NotUndef]` (or an alias of
     a type holding one: `type Ga2 = Optional[Ga1]`), also inside a type (`Sensitive[Ga1]`)."""
-    names = set(re.findall(r"^type (Ga\d+) = (?:Optional\[NotUndef\]|Variant\[NotUndef, Undef\]|"
+    names = set(re.findall(r"^" + COMMENT + r"type (Ga\d+) = (?:Optional\[NotUndef\]|Variant\[NotUndef, Undef\]|"
                            r"Variant\[Undef, NotUndef\])$", src, re.M))
-    for name, definition in re.findall(r"^type (G[ak]\d+) = (.*)$", src, re.M):
+    for name, definition in re.findall(r"^" + COMMENT + r"type (G[ak]\d+) = (.*)$", src, re.M):
         if any(re.search(r"\b%s\b" % n, definition) for n in names):
             names.add(name)
     return any(re.search(r"(=~|!~) *%s\b|\b%s *(:|=>|,|\])" % (n, n), src) for n in names)
@@ -193,11 +200,17 @@ def deviation(d):
     if "Endless recursion detected when attempting to serialize" in (e.get("error") or ""):
         return "a recursive alias (`Data`) as a parameter value: the reference cannot " \
             "serialize the catalog"
+    if "Value of type Float cannot be converted to Integer" in (g.get("error") or "") and \
+            "cannot be converted to Integer" not in (e.get("error") or ""):
+        return "integers beyond 64 bits: an error in prepl (`Integer(1e20)`), a bignum in the reference"
     first = lambda s: POSITION.sub("", (s or "").split("\n")[0])
     if ALREADY_SET.search(e.get("error") or "") and \
             ALREADY_SET.sub("", first(e.get("error"))) == first(g.get("error")):
         return "an override's 'already set' names the Ruby object of the class"
-    if (e.get("error") or "").startswith("Syntax error at '/'") and FIRST_REGEXP.search(d["src"]):
+    # (the division's right side then read as a regexp up to the next `/`, which Ruby may
+    # not compile: `"10${//}"`, a bare RegexpError, `premature end of char-class: /}"...`)
+    if re.match(r"Syntax error at '/'|[a-z][^:\n]*: /", e.get("error") or "") and \
+            FIRST_REGEXP.search(d["src"]):
         return "a string whose first interpolation starts with a regexp, after a value: " \
             "the reference's lexer reads a division"
     if _optional_notundef_alias(d["src"]):
@@ -221,7 +234,7 @@ def deviation(d):
         a, b = _shown(e, key), _shown(g, key)
         if a == b:
             continue
-        if "#<Puppet::Pops::Types::" in a:
+        if "#<Puppet::Pops::Types::" in a or "#<#<Class:0x" in a:
             reasons.add("a type inside a value Ruby shows (join, %p): the reference's Ruby object")
             continue
         reason = next((why for why, same in _explanations(d["src"]) if same(a, b)), None)
@@ -255,6 +268,9 @@ def _explanations(src):
     # (the reference's bare source may itself look like a regexp: `/` is `/\//`'s)
     out = [(FLOAT_FORMAT, same_by(lambda t: t)), (REGEXP_S, same_by(_bare_regexps, both=False)),
            (REGEXP_S, same_by(_bare_regexps))]
+    if "Binary(" in src:
+        # (a float's text made into a Binary, shown in Base64: `MTAuMA==` for `10.0`)
+        out.append((FLOAT_FORMAT, lambda a, b: _floats_as_p(_unbase64(a)) == _floats_as_p(_unbase64(b))))
     if re.search(r"\.(capitalize|upcase|downcase)\b", src):
         # (a string method changed the case of the regexp's source)
         out.append((REGEXP_S, lambda a, b: a.lower() == _bare_regexps(b).lower()))
@@ -275,6 +291,21 @@ def _diff_entries(diff):
         else:
             out.append(line)
     return out
+
+
+BASE64 = re.compile(r"(?<![\w+/=])(?:[A-Za-z0-9+/]{4})+(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?(?![\w+/=])")
+
+
+def _unbase64(text):
+    """`text` with each Base64 word that decodes to text written as that text."""
+    import base64
+
+    def decoded(m):
+        try:
+            return base64.b64decode(m.group(0), validate=True).decode("utf-8")
+        except ValueError:
+            return m.group(0)
+    return BASE64.sub(decoded, text)
 
 
 def _bare_regexps(text):

@@ -25,6 +25,8 @@ class Catalog:
         self.instances = []  # [(define name, title)]
         self.classes = []    # names of classes declared
         self.class_defs = []  # [(name, [(param, kind, has default)])]
+        self.leveled = set()  # titles of notify resources declared with a `loglevel`
+        self.real = []       # titles of notify resources declared neither virtual nor exported
 
     def emit(self, src):
         self.out.append(self.g.line(src))
@@ -158,7 +160,9 @@ class Catalog:
             given = ", ".join(a if r.random() < 0.5 else sq(a.split(" ")[0]) + a[a.index(" "):]
                               for a in attrs[n:])
             attrs = attrs[:n] + [f"* => {{{given}}}"]
-        src = f"{at}notify {{ {title}: {', '.join(attrs)} }}"
+        # (the type named by a `Resource` type now and then)
+        kw = r.choice(["Resource['notify']", "Resource[Notify]"]) if not at and r.random() < 0.1 else "notify"
+        src = f"{at}{kw} {{ {title}: {', '.join(attrs)} }}"
         if known and r.random() < 0.15:
             # (several bodies in one declaration, attributes for all of them in `default:`)
             t2 = g.fresh("r")
@@ -167,7 +171,7 @@ class Catalog:
                 # (not `withpath` or `loglevel`, which overrides set: "already set")
                 more.insert(0, f"default: message => {g.e('str', 1, 0)}")
             r.shuffle(more)
-            src = f"{at}notify {{ {'; '.join([f'{title}: ' + ', '.join(attrs)] + more)} }}"
+            src = f"{at}{kw} {{ {'; '.join([f'{title}: ' + ', '.join(attrs)] + more)} }}"
             self.notifies.append(t2)
             if at:
                 self.virtual.append(t2)
@@ -178,6 +182,10 @@ class Catalog:
             self.notifies.append(t)
             if at:
                 self.virtual.append(t)
+            else:
+                self.real.append(t)
+            if any(a.startswith("loglevel") or "'loglevel'" in a for a in attrs):
+                self.leveled.add(t)
         self.emit(src)
 
     def define_default(self):
@@ -203,10 +211,11 @@ class Catalog:
         if len(self.notifies) > 1 and r.random() < 0.15:
             # (several resources in one reference)
             titles = r.sample(self.notifies, 2)
-        # (a parameter the declaration set cannot be set again from the same scope)
+        # (a parameter the declaration set cannot be set again from the same scope: rarely)
+        leveled = self.leveled.intersection(titles) and r.random() < 0.9
         attr = r.choice([f"message => {g.e('any', 1, 0)}", "tag +> 'o1'", "message +> 'm'"]
                         if r.random() < 0.08 else
-                        [f"withpath => {g.e('bool', 1, 0)}", "loglevel => 'info'"])
+                        [f"withpath => {g.e('bool', 1, 0)}"] + ["loglevel => 'info'"] * (not leveled))
         self.emit(f"Notify[{', '.join(map(sq, titles))}] {{ {attr} }}")
 
     def query(self, params=None):
@@ -263,6 +272,28 @@ class Catalog:
             src = f"Notify[{', '.join(map(sq, self.notifies[:3]))}] -> {self.ref()}"
         # (a resource before itself is a cycle, the reference's and prepl's error)
         self.emit(src)
+
+    def created(self):
+        """Notify resources made by `create_resources` (defaults for all of them now and
+        then)."""
+        g, r = self.g, self.r
+        titles = [g.fresh("r") for _ in range(r.randint(1, 2))]
+        attrs = lambda: f"message => {g.e('any', 1, 0)}" if r.random() < 0.7 else ""
+        bodies = ", ".join(f"{sq(t)} => {{{attrs()}}}" for t in titles)
+        defaults = r.choice(["", f", {{tag => {sq(r.choice(['c1', 'm::n']))}}}"])
+        self.emit(f"create_resources('notify', {{{bodies}}}{defaults})")
+        self.notifies += titles
+        self.real += titles
+
+    def reads(self):
+        """Reads of the catalog made so far: whether resources, classes and defined types are
+        declared (`defined`), the attributes of a declared resource (`Notify['r1']['tag']`)."""
+        r = self.r
+        forms = [lambda: f"defined({self.ref()})",
+                 lambda: f"defined({sq(r.choice(self.classes + [d for d, _ in self.defines] + ['notify', 'nothere']))})"]
+        if self.real:
+            forms.append(lambda: f"Notify[{sq(r.choice(self.real))}][{sq(r.choice(['message', 'tag', 'loglevel']))}]")
+        self.emit(f"notice({', '.join(r.choice(forms)() for _ in range(r.randint(1, 3)))})")
 
     def realize(self):
         r = self.r
@@ -326,6 +357,6 @@ def resources(g):
     for step in steps:
         step()
     for step in r.sample([c.override, c.collector, c.relationship, c.realize, c.collector,
-                          c.relationship], r.randint(0, 4)):
+                          c.relationship, c.created, c.reads], r.randint(0, 4)):
         step()
     return c.out

@@ -126,14 +126,24 @@ class Exprs:
 
     def reduce(self, kind, d):
         r = self.r
-        src = self.p("ints", d)
+        start = r.choice(["" if kind == "int" else f"({self.e(kind, 0, 0)})",
+                          f"({self.e(kind, 0, 0)})"])
+        # (without a start value, `reduce` of an empty array is undef, which the operator
+        # taking it fails on: then mostly over an array that has elements)
+        src = self.p("ints", d) if start or r.random() < 0.1 else \
+            "[" + ", ".join(self.e("int", d, 0) for _ in range(r.randint(1, 3))) + "]"
         m, x = self.fresh("m"), self.fresh("x")
         body = self.body(kind, d, [(m, kind), (x, "int")])
         if kind == "int" and r.random() < 0.5:
             body = f"${m} {r.choice(['+', '-', '*'])} ${x}"
-        start = r.choice(["" if kind == "int" else f"({self.e(kind, 0, 0)})",
-                          f"({self.e(kind, 0, 0)})"])
         return f"{src}.reduce{start} |${m}, ${x}| {{ {body} }}", PRIMARY
+
+    def or_else(self, src, kind):
+        """`src`, an element of an array of unknown length (undef when out of range),
+        mostly with a value of `kind` in its place then (`$a[2].lest || { 5 }`)."""
+        if self.r.random() < 0.8:
+            return f"{src}.lest || {{ {self.e(kind, 0, 0)} }}"
+        return src
 
     def index(self, kind, d):
         r = self.r
@@ -142,11 +152,12 @@ class Exprs:
             elem = [self.e(kind, d, 0) for _ in range(r.randint(1, 3))]
             return f"[{', '.join(elem)}][{r.randint(-len(elem), len(elem) - 1)}]", PRIMARY
         if kind == "int":
-            return f"{self.p('ints', d)}[{r.randint(-3, 3)}]", PRIMARY
+            return self.or_else(f"{self.p('ints', d)}[{r.randint(-3, 3)}]", kind), PRIMARY
         if kind == "str":
-            s = self.p("str", d)
-            return r.choice([f"{s}[{r.randint(-2, 2)}]", f"{s}[{r.randint(0, 2)}, {r.randint(-1, 3)}]",
-                             f"{self.p('strs', d)}[{r.randint(-2, 2)}]"]), PRIMARY
+            return self.one_of(
+                lambda: f"{self.p('str', d)}[{r.randint(-2, 2)}]",
+                lambda: f"{self.p('str', d)}[{r.randint(0, 2)}, {r.randint(-1, 3)}]",
+                lambda: self.or_else(f"{self.p('strs', d)}[{r.randint(-2, 2)}]", kind)), PRIMARY
         if kind == "arr" and r.random() < 0.3:
             # (a hash's values of several keys, an array)
             return f"{self.p('hash', d)}[{self.e('str', d, 0)}, {self.e('str', 0, 0)}]", PRIMARY
@@ -173,7 +184,9 @@ class Exprs:
         r = self.r
         op = r.choice(["=~", "!~"])
         if r.random() < 0.5:
-            rhs = r.choice([self.e("regexp", d, MATCH + 1), self.e("str", 0, MATCH + 1)])
+            # (a string pattern: a random one may not compile)
+            rhs = self.one_of(lambda: self.e("regexp", d, MATCH + 1), lambda: self.e("regexp", d, MATCH + 1),
+                              lambda: self.e("str", 0, MATCH + 1))
             return f"{self.e('str', d, MATCH)} {op} {rhs}", MATCH
         return f"{self.e('any', d, MATCH)} {op} {self.e('type', d, MATCH + 1)}", MATCH
 
@@ -246,26 +259,41 @@ class Exprs:
 
     def jumping(self, x, elem, d):
         """A lambda step that leaves its lambda now and then: `next` and `break` (with a
-        value and without), `return` in a function (from the function), in `map`, `each`,
-        `filter`, `reduce`."""
+        value and without), `return` in a function (from the function), in every iterator
+        (`map`, `each` with and without an index, `filter`, `reduce`, `slice`, and those
+        whose result is not the array, `reverse_each`, `step`, `tree_each`, `any`, `all`,
+        `index`, on the array in a `then`); `break` in `any`, `all` and `index` is an error
+        in the reference (illegal there): rarely."""
         r = self.r
         self.scope.append((x, elem))
-        jumps = ["next", "break"] + (["return", "return"] if self.in_function else [])
+        k = r.randrange(9)
+        legal = r.random() < 0.05 or k < 6
+        jumps = ["next"] + ["break"] * legal + (["return", "return"] if self.in_function else [])
         jump = r.choice(jumps)
         # (a bare `next` is a name, a value: only with parentheses; `break` takes no value)
-        jump += "()" if jump == "break" or r.random() < 0.3 else f"({self.e(elem, 0, 0)})"
+        value = self.e("bool" if k > 5 else elem, 0, 0)
+        jump += "()" if jump == "break" or r.random() < 0.3 else f"({value})"
         test = self.e("bool", d, 0)
-        k = r.randrange(4)
         if k == 0:
             out = f".map |${x}| {{ if {test} {{ {jump} }}; {self.e(elem, d, 0)} }}"
         elif k == 1:
             out = f".filter |${x}| {{ unless {test} {{ {jump} }}; true }}"
         elif k == 2:
-            out = f".each |${x}| {{ if {test} {{ {jump} }} }}"
-        else:
+            index = f"${self.fresh('i')}, " if r.random() < 0.4 else ""
+            out = f".each |{index}${x}| {{ if {test} {{ {jump} }} }}"
+        elif k == 3:
             m = self.fresh("m")
             # (a `break` leaves undef: an empty array then)
             out = f".reduce |${m}, ${x}| {{ if {test} {{ {jump} }}; ${x} }}.then |$q| {{ [$q] }}.lest || {{ [] }}"
+        elif k == 4:
+            s = self.fresh("s")
+            out = f".slice(1) |${s}| {{ ${x} = ${s}[0]; if {test} {{ {jump} }} }}"
+        else:
+            # (an iteration whose result is not the array, the array given on)
+            it = r.choice(["reverse_each", "step(2)", "tree_each({include_containers => false})"] if k == 5
+                          else ["any", "all", "index"])
+            tail = f"; {self.e('bool', 0, 0)}" if k > 5 else ""
+            out = f".then |$q| {{ $q.{it} |${x}| {{ if {test} {{ {jump} }}{tail} }}; $q }}"
         self.scope.pop()
         return out
 
@@ -276,7 +304,8 @@ class Exprs:
             lambda: (f"{self.e('hash', d, ADD)} - {self.e(r.choice(['strs', 'hash']), d, ADD + 1)}", ADD),
             lambda: (self.hash_filter(d), PRIMARY),
             lambda: (f"Hash({self.p('strs', d)}.map |$q| {{ [$q, {self.e('any', 0, 0)}] }})", PRIMARY),
-            lambda: (f"{self.p('strs', d)}.group_by |$q| {{ $q.size }}", PRIMARY),
+            # (integer keys now and then: no `Hash[String, Any]` then)
+            lambda: (f"{self.p('strs', d)}.group_by |$q| {{ {r.choice(['String($q.size)', '$q[0]'] * 4 + ['$q.size'])} }}", PRIMARY),
             lambda: (self.hash_reduce(d), PRIMARY))
 
     def hash_filter(self, d):
@@ -326,7 +355,7 @@ class Exprs:
         k = r.random()
         if k < 0.9:
             body += f", default => {self.e(kind, d, 0)}"
-        elif k < 0.995:
+        elif k < 0.998:
             # (a type every value matches, in place of `default`)
             body += f", {r.choice(['Any', 'Optional[Any]'])} => {self.e(kind, d, 0)}"
         return f"{subject} ? {{ {body} }}", SELECT
@@ -414,6 +443,8 @@ class Exprs:
             args += [self.e(rest, d, 0) for _ in range(r.randint(0, 2))]
         comma = "," if args and r.random() < 0.05 else ""
         if len(args) > 1 and r.random() < 0.3:
+            # (a method call's arguments take no trailing comma, a syntax error: rarely)
+            comma = comma if r.random() < 0.05 else ""
             return f"{self.p(params[0], d)}.{name}({', '.join(args[1:])}{comma})", PRIMARY
         return f"{name}({', '.join(args)}{comma})", PRIMARY
 
@@ -444,4 +475,4 @@ class Gen(Exprs, Strings, Types, Base):
         RICH: [Types.rich, Types.rich],
         "rec": [],
     }
-    COMMON = [Exprs.cond, Exprs.selector, Exprs.case, Exprs.with_, Exprs.call]
+    COMMON = [Exprs.cond, Exprs.selector, Exprs.case, Exprs.with_, Exprs.call, Types.object_value]

@@ -2,7 +2,7 @@
 inner type expressions, `type()`, type comparisons, regexps, type aliases' definitions, the
 parameter types of functions and classes, and values of the rich data types (`Sensitive`,
 `Deferred`, `Timespan`, `SemVer`, `SemVerRange`, `Binary`) made, compared and converted."""
-from areas.grammar_base import CMP, MATCH, PRIMARY, BINARY, sq
+from areas.grammar_base import CMP, MATCH, PRIMARY, BINARY, RICH, WORDS, sq
 
 TYPES = ["Integer", "String", "Integer[0, 10]", "String[1]", "Float", "Numeric",
          "Array[Integer]", "Hash[String, Any]", "Optional[String]", "Boolean",
@@ -33,6 +33,42 @@ RICH_LITERALS = ["Sensitive('s3cret')", "Sensitive.new(42)", "Timespan(60)",
                  "Deferred('join', [['a', 'b'], ','])", "Deferred('upcase', ['x'])",
                  "Binary('aGVsbG8=')", "Binary('hi', '%s')", "Timespan('02:00', '%H:%M')",
                  "default"]
+
+
+# Attribute types of Object types by kind, with literals for their default values (a type
+# alias's definition holds literals only).
+OBJECT_ATTRS = {"int": ("Integer", lambda r: str(r.randint(0, 9))),
+                "str": ("String", lambda r: sq(r.choice(WORDS))),
+                "bool": ("Boolean", lambda r: r.choice(["true", "false"])),
+                "float": ("Float", lambda r: r.choice(["1.5", "0.25"])),
+                "ints": ("Array[Integer]", lambda r: r.choice(["[]", "[1, 2]"]))}
+OBJECT_NAMES = ["a", "b", "c", "x", "y", "n"]
+
+
+def object_type(g, name):
+    """An Object type's definition (`Object[{parent => Go1, attributes => {...}}]`), its
+    attributes of several kinds, a default value now and then, a parent (an earlier Object
+    type) now and then; registered with its attributes in the constructor's order (those
+    without a default first, the parent's before its own)."""
+    r = g.r
+    parent = r.choice(g.objects) if g.objects and r.random() < 0.3 else None
+    inherited = parent[1] if parent else []
+    taken = {a for a, _, _ in inherited}
+    own, srcs = [], []
+    for _ in range(r.randint(1, 3)):
+        free = [n for n in OBJECT_NAMES if n not in taken]
+        if not free:
+            break
+        attr, kind = r.choice(free), r.choice(list(OBJECT_ATTRS))
+        taken.add(attr)
+        t, literal = OBJECT_ATTRS[kind]
+        default = r.random() < 0.3
+        srcs.append(f"{attr} => {{ type => {t}, value => {literal(r)} }}" if default else f"{attr} => {t}")
+        own.append((attr, kind, default))
+    attrs = inherited + own
+    g.objects.append((name, [a for a in attrs if not a[2]] + [a for a in attrs if a[2]]))
+    head = f"parent => {parent[0]}, " if parent else ""
+    return f"Object[{{{head}attributes => {{{', '.join(srcs)}}}}}]"
 
 
 class Types:
@@ -70,7 +106,7 @@ class Types:
         return r.choice([f"Array[{inner}]", f"Optional[{inner}]", f"Hash[String, {inner}]",
                          f"Variant[{inner}, {self.e('type', 0, 0)}]", f"Type[{inner}]",
                          "Integer[%d, %d]" % tuple(sorted([r.randint(-3, 9), r.randint(-3, 9)])),
-                         f"String[{r.randint(0, 3)}, {r.randint(2, 5)}]",
+                         "String[%d, %d]" % tuple(sorted([r.randint(0, 3), r.randint(2, 5)])),
                          f"Tuple[{inner}, {r.randint(0, 2)}, {r.randint(2, 3)}]",
                          f"Struct[{{ a => {inner}, Optional[b] => Integer }}]",
                          f"Enum[{self.e('str', 0, 0)}, 'b']", f"Pattern[{self.lit_regexp()[0]}]",
@@ -115,6 +151,24 @@ class Types:
                          f"{self.e('any', d, MATCH)} =~ {r.choice(RICH_TYPES)}",
                          f"Sensitive({self.e('any', d, 0)}) =~ Sensitive[{self.e('type', 0, 0)}]",
                          f"Sensitive('a') == Sensitive('a')"]), MATCH
+
+    def object_value(self, kind, d):
+        """An object of one of the program's Object types (by positional arguments, a hash
+        of them, `new`), or where one of their attributes is of `kind`, that attribute's
+        value (`Go1(1, 'a').b`)."""
+        r = self.r
+        fit = [(o, a) for o in self.objects for a, k, _ in o[1] if k == kind]
+        if not fit and not (kind in ("any", RICH) and self.objects):
+            return self.e(kind, d, 0), 0
+        (name, attrs), attr = r.choice(fit) if fit else (r.choice(self.objects), None)
+        required = sum(1 for _, _, dflt in attrs if not dflt)
+        given = attrs[:r.randint(required, len(attrs))]
+        if r.random() < 0.3:
+            args = "{" + ", ".join(f"{a} => {self.e(k, d, 0)}" for a, k, _ in r.sample(given, len(given))) + "}"
+        else:
+            args = ", ".join(self.e(k, d, 0) for _, k, _ in given)
+        src = f"{name}{r.choice(['', '', '.new'])}({args})"
+        return (f"{src}.{attr}" if attr else src), PRIMARY
 
     def rich_value_of(self, kind, d):
         """A plain value from a rich one: `unwrap`, conversions, formats, components."""

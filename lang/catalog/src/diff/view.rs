@@ -356,14 +356,13 @@ impl View {
             match catalog.type_info(&r.type_name) {
                 Some(info) if &*r.type_name != "Class" && r.line.is_some() => {
                     let given: Vec<(&str, &crate::values::Value)> =
-                        r.parameters.iter().map(|(k, v)| (&**k, v)).collect();
+                        r.written_parameters().map(|(k, v)| (&**k, v)).collect();
                     for (k, v) in crate::builtin_types::catalog_parameters(info, &r.title, &given) {
                         add(&k, &v);
                     }
                 }
                 _ => r
-                    .parameters
-                    .iter()
+                    .written_parameters()
                     .filter(|(k, v)| r.writes_parameter(k, v))
                     .for_each(|(k, v)| add(k, v)),
             }

@@ -272,7 +272,7 @@ impl<'a> Writer<'a> {
                 let params = builtin_types::catalog_parameters_ref(
                     info,
                     &r.title,
-                    r.parameters.iter().map(|(k, v)| (&**k, v)),
+                    r.written_parameters().map(|(k, v)| (&**k, v)),
                 );
                 if !params.is_empty() {
                     self.plain_key(&mut first, "\"parameters\": ");
@@ -289,8 +289,7 @@ impl<'a> Writer<'a> {
             }
             _ => {
                 let written = r
-                    .parameters
-                    .iter()
+                    .written_parameters()
                     .filter(|(k, v)| r.writes_parameter(k, v));
                 if written.clone().next().is_some() {
                     self.plain_key(&mut first, "\"parameters\": ");

@@ -446,12 +446,23 @@ fn widen_by_leaves<'a>(t: &mut PType, values: impl Iterator<Item = &'a Value>) {
 /// A type is a finite tree (aliases are kept, not followed): the recursion follows its
 /// nesting, on more stack when needed.
 pub fn generalize(t: &PType) -> PType {
-    crate::limits::deep(|| generalize_here(t))
+    crate::limits::deep(|| generalize_here(t, Variants::Merged))
 }
 
-fn generalize_here(t: &PType) -> PType {
-    let g = generalize;
-    let gb = |t: &PType| Box::new(generalize(t));
+/// How [`generalize`] treats a `Variant`: one an inference made (the types of an array's
+/// elements) is their common type (`Array[ScalarData]` for `[1, 'a']`); one written in a
+/// type value (`type(Variant[Integer, String], 'generalized')`) keeps its members, each
+/// generalized, as the reference's `PVariantType#generalize` does (`Type[Variant[Integer,
+/// String]]`; equal members once: `Variant[Integer[1, 2], Integer[5, 6]]` is `Integer`).
+#[derive(Clone, Copy)]
+enum Variants {
+    Merged,
+    Kept,
+}
+
+fn generalize_here(t: &PType, variants: Variants) -> PType {
+    let g = |t: &PType| crate::limits::deep(|| generalize_here(t, variants));
+    let gb = |t: &PType| Box::new(g(t));
     match t {
         PType::Integer(_) => PType::integer(),
         PType::Float(..) => PType::float(),
@@ -475,13 +486,27 @@ fn generalize_here(t: &PType) -> PType {
         PType::Array(e, _) => PType::array_of(g(e)),
         PType::Hash(_, _, s) if s.to == 0 => empty_hash(),
         PType::Hash(k, v, _) => PType::hash_of(g(k), g(v)),
-        PType::Type(Some(inner)) => PType::Type(Some(gb(inner))),
+        PType::Type(Some(inner)) => PType::Type(Some(Box::new(crate::limits::deep(|| {
+            generalize_here(inner, Variants::Kept)
+        })))),
         PType::Optional(Some(inner)) => PType::Optional(Some(gb(inner))),
         PType::NotUndef(Some(inner)) => PType::NotUndef(Some(gb(inner))),
         PType::Iterator(Some(inner)) => PType::Iterator(Some(gb(inner))),
         PType::Iterable(Some(inner)) => PType::Iterable(Some(gb(inner))),
         PType::Variant(types) => {
             let all: Vec<PType> = types.iter().map(g).collect();
+            if let Variants::Kept = variants {
+                let mut unique: Vec<PType> = Vec::with_capacity(all.len());
+                for t in all {
+                    if !unique.contains(&t) {
+                        unique.push(t);
+                    }
+                }
+                return match unique.len() {
+                    1 => unique.pop().unwrap_or(PType::Any),
+                    _ => PType::Variant(unique),
+                };
+            }
             match all.iter().cloned().reduce(|a, b| common_type(&a, &b)) {
                 Some(c) if !matches!(c, PType::Any) => c,
                 _ => super::create::variant(all),

@@ -196,3 +196,59 @@ PROGRAMS += [
     "function f($a, $b) { $b } f(1, 2,)",
     "[1].with(2,) |$a, $b| { $b }",
 ]
+
+# --- session 48, seeds 42-51 and the generator's new iterators: `break()` in the lambda of
+# `step`, `reverse_each` and `tree_each` ends their walk quietly (the reference's iterator
+# loop rescues it); in `filter` of a hash it leaves the function (Ruby's `Hash#select`):
+# an error at the top, the end of an enclosing iteration.
+PROGRAMS += [
+    "[1, 2, 3].step(1) |$x| { if $x == 2 { break() } notice($x) }",
+    "5.step(2) |$x| { if $x == 2 { break() } notice($x) }",
+    "[1, 2, 3].reverse_each |$x| { if $x == 2 { break() } notice($x) }",
+    "{a => 1, b => 2}.reverse_each |$p| { if $p[1] == 1 { break() } notice($p) }",
+    "[1, [2], 3].tree_each |$p, $x| { if $x == 2 { break() } notice($x) }",
+    "[1, [2], 3].tree_each({include_containers => false}) |$x| { if $x == 2 { break() } notice($x) }",
+    "[1, 2].map |$y| { [1, 2, 3].reverse_each |$x| { if $x == 2 { break() } notice($x) } $y }",
+    "{a => 1, b => 2}.filter |$k, $v| { if $v == 2 { break() } true }",
+    "{a => 1, b => 2}.filter |$p| { if $p[1] == 2 { break() } true }",
+    "[1, 2].map |$y| { {a => 1, b => 2}.filter |$k, $v| { if $v == 2 { break() } notice($k) true } }",
+    "[1, 2, 3].filter |$x| { if $x == 2 { break() } true }",
+]
+
+# --- session 48, seed 45: a value of the wrong kind on the left of a match, on either side
+# of a comparison, or accessed, is named by the reference's label: a type as it prints
+# (`an Integer-Type`, an alias with its definition, a resource reference's `Notify['x']
+# Resource-Reference`), `default` as an `Object` (a Ruby symbol), a version as `Semver`.
+PROGRAMS += [
+    "Integer =~ /a/",
+    "Data =~ /a/",
+    "Integer[1, 2] =~ 'a'",
+    "type A = Integer\nA =~ /a/",
+    "Notify['x'] =~ /a/",
+    "Class['x'] =~ /a/",
+    "Notify =~ /a/",
+    "default =~ /a/",
+    "SemVer('1.0.0') =~ /a/",
+    "SemVerRange('1.x') =~ /a/",
+    "1 < default",
+    "'a' < default",
+    "default <= 'a'",
+    "default < default",
+    "1 < Integer",
+    "default[1]",
+    "SemVer('1.0.0')[0]",
+]
+
+# --- session 48, seed 56: a Variant written in a type value keeps its members when the
+# type is generalized (each generalized, equal ones once); one an inference made is their
+# common type.
+PROGRAMS += [
+    "type(Variant[Integer, String], 'generalized')",
+    "type(Variant[Integer, Float], 'generalized')",
+    "type(Variant[Integer[1, 2], Integer[5, 6]], 'generalized')",
+    "type(Variant[Integer[1, 2], String[1], Boolean], 'generalized')",
+    "type(Array[Variant[Integer, String]], 'generalized')",
+    "type(Optional[Variant[Enum['a'], String]], 'generalized')",
+    "[type([1, 'a'], 'generalized'), type([1, 2.5], 'generalized'), type([[1], ['a']], 'generalized')]",
+    "Sensitive[Variant[Integer[1, 2], String]]",
+]
