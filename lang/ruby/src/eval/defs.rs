@@ -841,7 +841,7 @@ impl Interp<'_> {
                 let (sup, core_super) = match superclass {
                     None => (None, None),
                     Some(RValue::Module(ref s)) if !s.module => (Some(s.clone()), None),
-                    Some(RValue::Class(ref k)) if &*k == "Object" => (None, None),
+                    Some(RValue::Class(ref k)) if &**k == "Object" => (None, None),
                     Some(RValue::Class(ref k)) if is_error_class(k) => (None, Some(k.clone())),
                     Some(RValue::Class(ref k)) => {
                         return unsupported(format!("a subclass of the core class {k}"), at)
@@ -1061,7 +1061,7 @@ impl Interp<'_> {
                 let full = self.class_full_name(self.st.ctx.cref.last().cloned().as_ref(), name);
                 let named = Rc::new(c.renamed(full));
                 for k in self.st.classes.iter_mut() {
-                    if Rc::ptr_eq(k, &c) {
+                    if Rc::ptr_eq(k, c) {
                         *k = named.clone();
                     }
                 }

@@ -968,7 +968,7 @@ impl<'h> Interp<'h> {
     pub(super) fn push_interpolated(&mut self, s: &mut String, v: RValue, at: usize) -> R<()> {
         match v {
             // a string is its own `to_s`: no copy made on the way
-            RValue::Str(ref v) => methods::push_checked(s, &v, at),
+            RValue::Str(ref v) => methods::push_checked(s, v, at),
             // (Ruby's result would be binary: `+` joins binary strings)
             RValue::Bytes(_) => unsupported("interpolating a binary string (not UTF-8)", at),
             v => {
@@ -1613,7 +1613,7 @@ impl<'h> Interp<'h> {
                         };
                         for v in given {
                             match v {
-                                RValue::Class(ref name) if self.exception_is_a(&class, &name) => {
+                                RValue::Class(ref name) if self.exception_is_a(&class, name) => {
                                     hit = true
                                 }
                                 RValue::Module(ref m) if self.exception_is_a(&class, &m.name) => {

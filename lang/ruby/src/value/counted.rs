@@ -181,6 +181,9 @@ mod tests {
         }
     }
 
+    /// How an `Rc` variant's strong count is read by its type.
+    type Strong = Box<dyn Fn(&RValue) -> usize>;
+
     /// What `count` reads of a value's payload: its count.
     fn read_count(v: &RValue) -> usize {
         assert!(v.tag() >= FIRST_COUNTED);
@@ -193,7 +196,7 @@ mod tests {
     /// drops; the last drop frees it.
     #[test]
     fn counted_payloads_count_at_their_pointer() {
-        let rc_variants: Vec<(RValue, Box<dyn Fn(&RValue) -> usize>)> = vec![
+        let rc_variants: Vec<(RValue, Strong)> = vec![
             (
                 RValue::array(RArray::new()),
                 Box::new(|v| match v {
