@@ -28,13 +28,21 @@ pub type RArray = smallvec::SmallVec<[RValue; 2]>;
 /// (every result of the evaluator's closures) copied its bytes 1 to 24 with a 16-byte load
 /// at offset 1, which the processor cannot forward from the two stores that wrote the
 /// value: the load waited for them to reach the cache. docs/benchmarks.md, session 42.)
-#[derive(Clone, Debug)]
+///
+/// The variants whose payload needs no drop come first, [`RValue::Nil`] to
+/// [`RValue::Scope`]; every variant after them holds one pointer to an allocation whose
+/// first word is its count (an `RStr`'s, an `Rc`'s strong count), so that a clone and a
+/// drop tell the two apart by one compare of the tag and change the count without a jump
+/// through a table by variant (`value/counted.rs`; docs/benchmarks.md, session 48).
+#[derive(Debug)]
 #[repr(u64)]
 pub enum RValue {
     Nil,
     Bool(RBool),
     Int(i64),
     Float(RFloat),
+    /// The template's `scope`.
+    Scope,
     Str(RStr),
     /// A binary string (Ruby's `ASCII-8BIT` encoding) that holds a byte past ASCII or a
     /// control character (a digest, packed integers): its methods count bytes
@@ -51,8 +59,6 @@ pub enum RValue {
     Match(Rc<MatchData>),
     /// A class (`String`, `Integer`, `Puppet::Pops::Types::PIntegerType`): its name.
     Class(RStr),
-    /// The template's `scope`.
-    Scope,
     /// A proc (`proc { }`, a block taken as `&b`), and where it was made: the frame (its
     /// locals are that frame's while it runs), the scopes of locals around it there (those
     /// it sees, the blocks' kept).
@@ -114,6 +120,7 @@ pub fn push_limited(v: &mut RArray, x: RValue) -> Result<(), prepl_core::Error> 
     Ok(())
 }
 
+mod counted;
 mod rhash;
 pub mod rstr;
 mod scalar;

@@ -1167,7 +1167,7 @@ mod tests {
     #[test]
     fn commands_answered_by_rules() {
         assert!(
-            matches!(command_rule("getent passwd root"), Some(RValue::Str(s)) if s.starts_with("root:"))
+            matches!(command_rule("getent passwd root"), Some(RValue::Str(ref s)) if s.starts_with("root:"))
         );
         assert!(command_rule("getent group root").is_none());
         assert!(command_rule("rm -rf /").is_none());

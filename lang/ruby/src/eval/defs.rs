@@ -793,7 +793,7 @@ impl Interp<'_> {
         let path = def.path.strip_prefix("::").unwrap_or(&def.path);
         let (container, short) = match path.rsplit_once("::") {
             Some((outer, short)) => match self.constant(outer, at)? {
-                RValue::Module(m) => (Some(m), short),
+                RValue::Module(ref m) => (Some(m.clone()), short),
                 other => return raise(format!("{} is not a class/module", inspect(&other)), at),
             },
             None if def.path.starts_with("::") => (None, path),
@@ -808,7 +808,7 @@ impl Interp<'_> {
             None => self.st.top_constants.get(short).cloned(),
         };
         let class = match existing {
-            Some(RValue::Module(c)) => {
+            Some(RValue::Module(ref c)) => {
                 if c.module != def.module {
                     return raise_type(
                         format!(
@@ -823,7 +823,7 @@ impl Interp<'_> {
                         return raise_type(format!("superclass mismatch for class {short}"), at);
                     }
                 }
-                c
+                c.clone()
             }
             Some(other) => {
                 return raise_type(
@@ -840,10 +840,10 @@ impl Interp<'_> {
                 }
                 let (sup, core_super) = match superclass {
                     None => (None, None),
-                    Some(RValue::Module(s)) if !s.module => (Some(s), None),
-                    Some(RValue::Class(k)) if &*k == "Object" => (None, None),
-                    Some(RValue::Class(k)) if is_error_class(&k) => (None, Some(k)),
-                    Some(RValue::Class(k)) => {
+                    Some(RValue::Module(ref s)) if !s.module => (Some(s.clone()), None),
+                    Some(RValue::Class(ref k)) if &**k == "Object" => (None, None),
+                    Some(RValue::Class(ref k)) if is_error_class(k) => (None, Some(k.clone())),
+                    Some(RValue::Class(ref k)) => {
                         return unsupported(format!("a subclass of the core class {k}"), at)
                     }
                     Some(other) => {
@@ -919,7 +919,7 @@ impl Interp<'_> {
         }
         for seg in segments {
             v = match v {
-                Some(RValue::Module(m)) => m.constants.borrow().get(seg).cloned(),
+                Some(RValue::Module(ref m)) => m.constants.borrow().get(seg).cloned(),
                 Some(other) => {
                     return raise_type(format!("{} is not a class/module", inspect(&other)), at)
                 }
@@ -1057,11 +1057,11 @@ impl Interp<'_> {
         // An anonymous class (`Struct.new`'s) takes the name of the first constant it is
         // assigned to (no instance of it exists yet in the code that does so).
         let v = match v {
-            RValue::Module(c) if c.name.is_empty() => {
+            RValue::Module(ref c) if c.name.is_empty() => {
                 let full = self.class_full_name(self.st.ctx.cref.last().cloned().as_ref(), name);
                 let named = Rc::new(c.renamed(full));
                 for k in self.st.classes.iter_mut() {
-                    if Rc::ptr_eq(k, &c) {
+                    if Rc::ptr_eq(k, c) {
                         *k = named.clone();
                     }
                 }
@@ -1854,7 +1854,7 @@ impl Interp<'_> {
                 DefParam::Req(n) | DefParam::Opt(n, _) | DefParam::Post(n) => out.push(now(n)),
                 DefParam::Rest(n) if n.is_empty() => return frame.args.clone(),
                 DefParam::Rest(n) => match now(n) {
-                    RValue::Array(a) => out.extend(a.borrow().iter().cloned()),
+                    RValue::Array(ref a) => out.extend(a.borrow().iter().cloned()),
                     RValue::Nil => {}
                     other => out.push(other),
                 },
@@ -1864,7 +1864,7 @@ impl Interp<'_> {
                 }
                 DefParam::KeyRest(n) => {
                     let h = kw.get_or_insert_with(RHash::default);
-                    if let RValue::Hash(more) = now(n) {
+                    if let RValue::Hash(ref more) = now(n) {
                         for (k, v) in more.borrow().iter() {
                             h.insert(k.clone(), v.clone());
                         }

@@ -903,7 +903,7 @@ impl<'h> Interp<'h> {
         if let RValue::Object(o) = &v {
             if let Some((m, owner)) = o.class.find_method("to_s") {
                 let this = This::Object(o.clone());
-                if let RValue::Str(s) = self.invoke(&m, Some(owner), this, vec![], None, at)? {
+                if let RValue::Str(ref s) = self.invoke(&m, Some(owner), this, vec![], None, at)? {
                     return Ok(s.to_string());
                 }
             }
@@ -968,7 +968,7 @@ impl<'h> Interp<'h> {
     pub(super) fn push_interpolated(&mut self, s: &mut String, v: RValue, at: usize) -> R<()> {
         match v {
             // a string is its own `to_s`: no copy made on the way
-            RValue::Str(v) => methods::push_checked(s, &v, at),
+            RValue::Str(ref v) => methods::push_checked(s, v, at),
             // (Ruby's result would be binary: `+` joins binary strings)
             RValue::Bytes(_) => unsupported("interpolating a binary string (not UTF-8)", at),
             v => {
@@ -987,9 +987,9 @@ impl<'h> Interp<'h> {
         for i in items {
             if let Kind::Splat(e) = &i.kind {
                 match self.eval(e)? {
-                    RValue::Array(a) => out.extend(a.borrow().iter().cloned()),
+                    RValue::Array(ref a) => out.extend(a.borrow().iter().cloned()),
                     RValue::Nil => {}
-                    RValue::Hash(h) => out.extend(
+                    RValue::Hash(ref h) => out.extend(
                         h.borrow()
                             .iter()
                             .map(|(k, v)| RValue::array(smallvec::smallvec![k.clone(), v.clone()])),
@@ -1606,17 +1606,17 @@ impl<'h> Interp<'h> {
                         // `rescue *list`: each class of the list
                         let given = match &k.kind {
                             Kind::Splat(list) => match self.eval(list)? {
-                                RValue::Array(a) => a.borrow().to_vec(),
+                                RValue::Array(ref a) => a.borrow().to_vec(),
                                 other => vec![other],
                             },
                             _ => vec![self.eval(k)?],
                         };
                         for v in given {
                             match v {
-                                RValue::Class(name) if self.exception_is_a(&class, &name) => {
+                                RValue::Class(ref name) if self.exception_is_a(&class, name) => {
                                     hit = true
                                 }
-                                RValue::Module(m) if self.exception_is_a(&class, &m.name) => {
+                                RValue::Module(ref m) if self.exception_is_a(&class, &m.name) => {
                                     hit = true
                                 }
                                 RValue::Module(_) => {}

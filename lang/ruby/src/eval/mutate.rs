@@ -309,7 +309,7 @@ impl Interp<'_> {
             Change::Bang(plain) => {
                 let pattern = args.first().cloned();
                 let v = methods::call_id(self, RValue::Str(s.clone()), plain, args, block, at)?;
-                let RValue::Str(new) = v else {
+                let Ok(new) = v.into_str() else {
                     return Ok((None, RValue::Nil));
                 };
                 // `sub!`, `gsub!` and `tr!` change a string when they find something, even
@@ -370,9 +370,9 @@ impl Interp<'_> {
                 at,
             );
         };
-        let text = match args.pop() {
-            Some(RValue::Str(t)) => t,
-            Some(_) => return raise("no implicit conversion into String", at),
+        let text = match args.pop().map(RValue::into_str) {
+            Some(Ok(t)) => t,
+            Some(Err(_)) => return raise("no implicit conversion into String", at),
             None => return arity(0, "2..3", at),
         };
         let Some((start, end)) = span(s, &args, at)? else {

@@ -94,8 +94,8 @@ impl Interp<'_> {
         };
         if matches!(scope, RValue::Scope) {
             // a name given as it is (evaluating it changes nothing): the variable alone
-            if let Some(RValue::Str(name)) = self.plain_value(arg) {
-                if let Some(found) = self.scope_entry(&name) {
+            if let Some(RValue::Str(ref name)) = self.plain_value(arg) {
+                if let Some(found) = self.scope_entry(name) {
                     return answer(found);
                 }
             }

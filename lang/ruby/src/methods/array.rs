@@ -155,7 +155,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 at,
             };
             let r = super::enumerable::generic(it, recv, &sub)?.unwrap_or_default();
-            let RValue::Array(new) = r else {
+            let RValue::Array(ref new) = r else {
                 return Ok(Some(recv.clone()));
             };
             let new = new.borrow().clone();

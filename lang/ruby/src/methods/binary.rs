@@ -141,7 +141,7 @@ fn encode(recv: &RValue, c: &Call) -> R {
     let bytes = bytes_arg(Some(recv), c.at)?;
     let text: String = if binary && !bytes.is_ascii() {
         let replace = match opt("undef") {
-            Some(RValue::Sym(s)) if &*s == "replace" => match opt("replace") {
+            Some(RValue::Sym(ref s)) if &**s == "replace" => match opt("replace") {
                 Some(r) => crate::show::to_s(&r),
                 None => "\u{fffd}".to_string(),
             },
@@ -171,8 +171,8 @@ fn encode(recv: &RValue, c: &Call) -> R {
     };
     Ok(RValue::str(match opt("xml") {
         None => text,
-        Some(RValue::Sym(k)) if &*k == "text" => xml_escape(&text, false),
-        Some(RValue::Sym(k)) if &*k == "attr" => format!("\"{}\"", xml_escape(&text, true)),
+        Some(RValue::Sym(ref k)) if &**k == "text" => xml_escape(&text, false),
+        Some(RValue::Sym(ref k)) if &**k == "attr" => format!("\"{}\"", xml_escape(&text, true)),
         Some(other) => {
             return super::raise_arg(
                 format!(
@@ -274,7 +274,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         "[]" | "slice" | "byteslice" => slice(b, c)?,
         "unpack" => super::pack::unpack(b, c)?,
         "unpack1" => match super::pack::unpack(b, c)? {
-            RValue::Array(a) => a.borrow().first().cloned().unwrap_or_default(),
+            RValue::Array(ref a) => a.borrow().first().cloned().unwrap_or_default(),
             other => other,
         },
         "force_encoding" => {

@@ -282,7 +282,8 @@ pub fn range_call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>>
         // `include?` of a range of strings asks whether the value is one of its elements
         // (`('a'..'c').include?('bb')` is false); `cover?` and `===` compare.
         M::include_p | M::member_p if matches!(r.0, RValue::Str(_)) => {
-            let v = c.arg(0).unwrap_or(&RValue::Nil);
+            let nil = RValue::Nil;
+            let v = c.arg(0).unwrap_or(&nil);
             if !matches!(v, RValue::Str(_)) {
                 RValue::Bool(RBool::False)
             } else {
@@ -652,7 +653,7 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 let given = crate::eval::given(recv, b, i, &v);
                 let r = it.yield_tracked(b, [v], given)?;
                 match (c.id, r) {
-                    (M::flat_map | M::collect_concat, RValue::Array(a)) => {
+                    (M::flat_map | M::collect_concat, RValue::Array(ref a)) => {
                         out.extend(a.borrow().iter().cloned())
                     }
                     (M::filter_map, r) if !r.truthy() => {}

@@ -590,10 +590,10 @@ fn confines(
             for (k, v) in entries {
                 let fact = to_s(&k).to_lowercase();
                 match v {
-                    RValue::Proc(p) | RValue::Lambda(p) => {
+                    RValue::Proc(ref p) | RValue::Lambda(ref p) => {
                         out.push(Confine::Block(Some(fact), capture(it, &p.block)))
                     }
-                    RValue::Array(items) => {
+                    RValue::Array(ref items) => {
                         out.push(Confine::Values(fact, items.borrow().to_vec()));
                     }
                     other => out.push(Confine::Values(fact, vec![other])),
@@ -687,12 +687,12 @@ pub fn fact_value(it: &mut Interp, name: &str, at: usize) -> R {
         let mut v = fact_value(it, first, at)?;
         for key in rest.split('.') {
             v = match v {
-                RValue::Hash(h) => h
+                RValue::Hash(ref h) => h
                     .borrow()
                     .get(&RValue::str(key))
                     .cloned()
                     .unwrap_or_default(),
-                RValue::Array(a) => key
+                RValue::Array(ref a) => key
                     .parse::<usize>()
                     .ok()
                     .and_then(|k| a.borrow().get(k).cloned())
@@ -777,7 +777,7 @@ fn resolve_now(it: &mut Interp, i: usize) -> R<(FactOutcome, i64)> {
 /// Facter's comparison form of a value: symbols as strings, strings in lower case.
 fn convert(v: RValue) -> RValue {
     match v {
-        RValue::Sym(s) | RValue::Str(s) => RValue::str(s.to_lowercase()),
+        RValue::Sym(ref s) | RValue::Str(ref s) => RValue::str(s.to_lowercase()),
         other => other,
     }
 }
@@ -848,7 +848,7 @@ fn resolution_value(it: &mut Interp, r: &Resolution) -> R {
 fn deep_merge(a: RValue, b: RValue, at: usize) -> R {
     Ok(match (a, b) {
         (RValue::Nil, b) => b,
-        (RValue::Hash(x), RValue::Hash(y)) => {
+        (RValue::Hash(ref x), RValue::Hash(ref y)) => {
             let mut out = x.borrow().clone();
             for (k, v) in y.borrow().iter() {
                 let merged = match out.get(k).cloned() {
@@ -859,7 +859,7 @@ fn deep_merge(a: RValue, b: RValue, at: usize) -> R {
             }
             RValue::hash(out)
         }
-        (RValue::Array(x), RValue::Array(y)) => {
+        (RValue::Array(ref x), RValue::Array(ref y)) => {
             let mut out = x.borrow().clone();
             out.extend(y.borrow().iter().cloned());
             RValue::array(out)

@@ -198,7 +198,7 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                         | M::casecmp_p,
                         r,
                     ) => r,
-                    (_, Some(RValue::Str(t))) => Some(RValue::Sym(t)),
+                    (_, Some(RValue::Str(ref t))) => Some(RValue::Sym(t.clone())),
                     (_, r) => r,
                 }
             }

@@ -84,7 +84,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
         M::unpack1 => {
             let all = super::pack::unpack(s.as_bytes(), c)?;
             Ok(Some(match all {
-                RValue::Array(a) => a.borrow().first().cloned().unwrap_or_default(),
+                RValue::Array(ref a) => a.borrow().first().cloned().unwrap_or_default(),
                 other => other,
             }))
         }

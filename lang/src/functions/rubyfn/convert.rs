@@ -165,7 +165,7 @@ const SPARE_ARRAY_ROOM: usize = 8;
 /// among its arguments that nothing else holds; else it is only dropped. The code cannot
 /// see the difference: an array is reused only when no Ruby value refers to it.
 pub(super) fn give_back_args(list: RValue) {
-    let RValue::Array(array) = list else {
+    let Ok(array) = list.into_array() else {
         return;
     };
     if !alone(&array) {
@@ -186,7 +186,7 @@ pub(super) fn give_back_args(list: RValue) {
             }
             // (one level: a 3.x function's arguments are the list and its arrays)
             while let Some(item) = items.pop() {
-                if let RValue::Array(inner) = item {
+                if let Ok(inner) = item.into_array() {
                     if spare.len() < SPARE_ARRAYS_KEPT && alone(&inner) && emptied(&inner) {
                         spare.push(inner);
                     }

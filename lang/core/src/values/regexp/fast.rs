@@ -925,8 +925,12 @@ mod tests {
     /// DFA's answers: each pattern at every character boundary of many texts.
     #[test]
     fn plain_patterns_match_as_the_one_pass_dfa() {
-        let patterns: [(&str, bool); 17] = [
+        let patterns: [(&str, bool); 19] = [
             (r#"([^."]+)|(?:")([^"]+)(?:")"#, true),
+            // (groups of several steps, and groups side by side: their bounds ride on
+            // their first and last steps)
+            (r"(ab[0-9]+)(z)", true),
+            (r"(x)(y)([0-9]*)z", true),
             (r"([a-zA-Z0-9_]+)=([a-zA-Z0-9_]*)", true),
             (r"([0-9]+)\.([0-9]+)", true),
             (r#""([^"]*)""#, true),

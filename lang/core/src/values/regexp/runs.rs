@@ -23,7 +23,8 @@ use regex_syntax::hir::{Class, Hir, HirKind};
 /// A byte set: whether each byte is in it.
 type Bytes = [bool; 256];
 
-/// One step of an alternative.
+/// One step of an alternative as the pattern is read: what it matches, or a group's
+/// bounds.
 #[derive(Debug)]
 enum Step {
     /// These bytes.
@@ -36,6 +37,27 @@ enum Step {
     Open(usize),
     /// A group ends.
     Close(usize),
+}
+
+/// What a step of a match consumes ([`Step`] without the groups' bounds).
+#[derive(Debug)]
+enum Consume {
+    Literal(Box<[u8]>),
+    One(Box<Bytes>),
+    Run(Box<Bytes>, usize),
+}
+
+/// A step as it is matched: what it consumes, whether a group begins before it, and the
+/// group that ends after it (0: none; the whole match's group is never one). Groups never
+/// nest here and none is empty (an empty sub-pattern is not of the shape), so a group's
+/// bounds ride on its first and last steps: `([^."]+)` is one step, where the steps as
+/// read were three, each a turn of the loop and a jump by its kind
+/// (docs/benchmarks.md, session 48).
+#[derive(Debug)]
+struct Matched {
+    consume: Consume,
+    open: bool,
+    close: usize,
 }
 
 /// A pattern of that shape: its alternatives, its number of groups (the whole match's
@@ -51,7 +73,7 @@ pub(super) struct Runs {
 /// match by it leaves unset.
 #[derive(Debug)]
 struct Alternative {
-    steps: Vec<Step>,
+    steps: Box<[Matched]>,
     unset: Box<[usize]>,
 }
 
@@ -95,6 +117,7 @@ impl Runs {
                 return None;
             }
             let unset = (1..groups).filter(|g| !opened.contains(g)).collect();
+            let steps = matched(steps)?;
             alternatives.push(Alternative { steps, unset });
         }
         Some(Runs {
@@ -118,19 +141,12 @@ impl Runs {
             let mut pos = at;
             // (groups do not nest: one is open at a time)
             let mut open = at;
-            for step in &alternative.steps {
-                match step {
-                    Step::Literal(bytes) => {
-                        if !text[pos..].starts_with(bytes) {
-                            continue 'alternatives;
-                        }
-                        pos += bytes.len();
-                    }
-                    Step::One(set) => match text.get(pos) {
-                        Some(&b) if set[usize::from(b)] => pos += 1,
-                        _ => continue 'alternatives,
-                    },
-                    Step::Run(set, min) => {
+            for step in alternative.steps.iter() {
+                if step.open {
+                    open = pos;
+                }
+                match &step.consume {
+                    Consume::Run(set, min) => {
                         let run = text[pos..]
                             .iter()
                             .take_while(|&&b| set[usize::from(b)])
@@ -140,8 +156,19 @@ impl Runs {
                         }
                         pos += run;
                     }
-                    Step::Open(_) => open = pos,
-                    Step::Close(g) => groups[*g] = Some((open, pos)),
+                    Consume::Literal(bytes) => {
+                        if !text[pos..].starts_with(bytes) {
+                            continue 'alternatives;
+                        }
+                        pos += bytes.len();
+                    }
+                    Consume::One(set) => match text.get(pos) {
+                        Some(&b) if set[usize::from(b)] => pos += 1,
+                        _ => continue 'alternatives,
+                    },
+                }
+                if step.close != 0 {
+                    groups[step.close] = Some((open, pos));
                 }
             }
             for &g in alternative.unset.iter() {
@@ -187,6 +214,36 @@ impl Runs {
         }
         Ok(())
     }
+}
+
+/// The steps as matched: each group's bounds on its first and last steps; `None` if a
+/// group is empty (not of the shape: `flatten` takes no empty sub-pattern, so this does
+/// not happen) or one is the whole match's.
+fn matched(steps: Vec<Step>) -> Option<Box<[Matched]>> {
+    let mut out: Vec<Matched> = Vec::with_capacity(steps.len());
+    let mut open = false;
+    for step in steps {
+        let consume = match step {
+            Step::Literal(bytes) => Consume::Literal(bytes),
+            Step::One(set) => Consume::One(set),
+            Step::Run(set, min) => Consume::Run(set, min),
+            Step::Open(_) => {
+                open = true;
+                continue;
+            }
+            Step::Close(g) => {
+                let last = out.last_mut().filter(|l| !open && g != 0 && l.close == 0)?;
+                last.close = g;
+                continue;
+            }
+        };
+        out.push(Matched {
+            consume,
+            open: std::mem::take(&mut open),
+            close: 0,
+        });
+    }
+    (!open).then_some(out.into_boxed_slice())
 }
 
 /// Adds the bytes an alternative's match can begin with: those of its steps up to the

@@ -543,7 +543,7 @@ impl CoreKnown {
         }
         // (a core class's look-up has no effect: its errors are the general path's)
         let found = matches!(it.constant(&self.name, self.at),
-            Ok(RValue::Class(k)) if *k == *self.core.name());
+            Ok(RValue::Class(ref k)) if *k == *self.core.name());
         self.known.set(found.then_some(stamp));
         found
     }
