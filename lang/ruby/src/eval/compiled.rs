@@ -386,16 +386,16 @@ fn expr(n: &Node) -> Expr {
             }
             _ => evaluated(n),
         },
-        // A name that is a local or a method (`eval`'s order: the local first).
+        // A name that is a local or a method (`eval`'s order: the local first). (A bare
+        // name: no arguments and no block, else the parser makes no vcall; `eval` would
+        // take one that had them.)
         Kind::Call {
             recv: None,
             vcall: true,
             name,
             args,
-            block,
-        } => {
-            // (a bare name: no arguments and no block, else the parser makes no vcall)
-            debug_assert!(args.is_empty() && block.is_none());
+            block: None,
+        } if args.is_empty() => {
             let (local, site) = (Local::new(name), NotTop::new());
             // (not a local: the call `eval` makes of it, `call_on`'s `self_call` without
             // `eval`'s dispatch and its second look-up of the local; whether the name is a
