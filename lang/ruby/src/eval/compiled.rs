@@ -14,6 +14,7 @@
 //! of the body's own locals (a method's, a block's parameters and new names) reads and
 //! assigns the innermost scope alone, at the variable's place there (`compiled::local`).
 
+use super::defs::NotTop;
 use super::{BeginPart, Flow, Interp, R};
 use crate::ast::{CompiledSlot, Kind, Name, Node, Part};
 use crate::methods::{self, M};
@@ -385,22 +386,25 @@ fn expr(n: &Node) -> Expr {
             }
             _ => evaluated(n),
         },
-        // A name that is a local or a method (`eval`'s order: the local first).
+        // A name that is a local or a method (`eval`'s order: the local first). (A bare
+        // name: no arguments and no block, else the parser makes no vcall; `eval` would
+        // take one that had them.)
         Kind::Call {
             recv: None,
             vcall: true,
             name,
             args,
-            block,
-        } => {
-            let (local, args, block) = (Local::new(name), At::new(&args[..]), block.clone());
-            // (not a local: the call `eval` makes of it, without `eval`'s dispatch and
-            // its second look-up of the local)
+            block: None,
+        } if args.is_empty() => {
+            let (local, site) = (Local::new(name), NotTop::new());
+            // (not a local: the call `eval` makes of it, `call_on`'s `self_call` without
+            // `eval`'s dispatch and its second look-up of the local; whether the name is a
+            // top method kept at the site)
             Box::new(move |it| match local.get(it) {
                 Some(v) => Ok(v.clone()),
                 None => {
                     let name = local.name();
-                    it.call_on(None, None, false, name, args.get(), block.as_ref(), at)
+                    it.self_call_at(name.id(), name, Vec::new(), None, at, Some(&site))
                 }
             })
         }
@@ -414,7 +418,7 @@ fn expr(n: &Node) -> Expr {
             vcall: false,
         } => {
             let (name, args, block) = (name.clone(), Args::of(args), block.clone());
-            let id = name.id();
+            let (id, site) = (name.id(), NotTop::new());
             // (`call_on` without receiver: the arguments, a block passed, `self_call`)
             Box::new(move |it| {
                 let args = args.eval(it)?;
@@ -422,7 +426,7 @@ fn expr(n: &Node) -> Expr {
                     Some(b) if b.passed.is_some() => it.pass_block(b)?,
                     other => other.as_ref(),
                 };
-                match it.self_call(id, &name, args, block, at) {
+                match it.self_call_at(id, &name, args, block, at, Some(&site)) {
                     Err(f) if block.is_some() && f.is_break() => Ok(f.into_value()),
                     other => other,
                 }
@@ -529,7 +533,7 @@ fn on_receiver(
     block: &Option<std::rc::Rc<crate::ast::Block>>,
     at: usize,
 ) -> Result<(sites::Fallback, bool), Expr> {
-    let (r_at, name, args_at, block) = (At::new(r), name.clone(), At::new(args), block.clone());
+    let (r_at, name, block) = (At::new(r), name.clone(), block.clone());
     let safe = name.starts_with("&.");
     // (no quick path answers a call with a block, two arguments or more, or one
     // argument of another kind than `QuickArg`'s: `call_on`'s general path, its
@@ -551,21 +555,24 @@ fn on_receiver(
             let id = name.id();
             let arg = args.first().map(QuickArg::of);
             // (the receiver when it is not a local: a method's call)
-            let recv = expr(r);
+            let (recv, args) = (expr(r), Args::of(args));
+            // (`call_on`: its quick path (tried above on a local's value, here on a
+            // method's), then the general one with the argument compiled: an own local of
+            // a block is read in the block's scope alone, `compiled::local`)
             let general: Expr = Box::new(move |it| {
-                if let Some(v) = quick_on_local(it, &var, id, arg.as_ref())? {
-                    return Ok(v);
-                }
+                let local = match quick_on_local(it, &var, id, arg.as_ref())? {
+                    OnLocal::Answer(v) => return Ok(v),
+                    OnLocal::Declined => true,
+                    OnLocal::NoLocal => false,
+                };
                 let v = recv(it)?;
-                it.call_on(
-                    Some(v),
-                    Some(r_at.get()),
-                    false,
-                    &name,
-                    args_at.get(),
-                    None,
-                    at,
-                )
+                if !local && methods::quick::takes(&v) {
+                    if let Some(answer) = quick_on(it, &v, id, arg.as_ref())? {
+                        return Ok(answer);
+                    }
+                }
+                let args = args.eval(it)?;
+                it.call_on_list(Some(v), Some(r_at.get()), false, &name, args, None, at)
             });
             (sites::Fallback::Local(local, general), true)
         }
@@ -574,8 +581,10 @@ fn on_receiver(
             let id = name.id();
             let plain = block.is_none() && args.len() <= 1 && !safe;
             let quick = plain.then(|| args.first().map(QuickArg::of));
+            let args = Args::of(args);
             let slow: sites::Slow = Box::new(move |it, v| {
-                // (`call_on`'s first path, the argument compiled)
+                // (`call_on`'s first path, the argument compiled; then its general one,
+                // the argument compiled too)
                 if let Some(arg) = &quick {
                     if methods::quick::takes(&v) {
                         if let Some(answer) = quick_on(it, &v, id, arg.as_ref())? {
@@ -584,15 +593,11 @@ fn on_receiver(
                     }
                 }
                 match super::safe_call(&name, &v) {
-                    Some(safe) => it.call_on(
-                        Some(v),
-                        Some(r_at.get()),
-                        safe,
-                        &name,
-                        args_at.get(),
-                        block.as_ref(),
-                        at,
-                    ),
+                    Some(safe) => {
+                        let args = args.eval(it)?;
+                        let (r, block) = (Some(r_at.get()), block.as_ref());
+                        it.call_on_list(Some(v), r, safe, &name, args, block, at)
+                    }
                     None => Ok(RValue::Nil),
                 }
             });
@@ -675,39 +680,51 @@ impl QuickArg {
 }
 
 /// `Interp::quick_local_call` with the argument compiled: the quick answer of a call on
-/// the local `var`'s value in place, or `None` (the local is not defined or not a core
-/// value, the argument not a [`QuickArg`] or not defined, no quick answer).
-fn quick_on_local(
-    it: &mut Interp<'_>,
-    var: &Local,
-    id: M,
-    arg: Option<&QuickArg>,
-) -> R<Option<RValue>> {
+/// the local `var`'s value in place, or none (the local is not defined, `NoLocal`; or not
+/// a core value, the argument not a [`QuickArg`] or not defined, no quick answer:
+/// `Declined`).
+fn quick_on_local(it: &mut Interp<'_>, var: &Local, id: M, arg: Option<&QuickArg>) -> R<OnLocal> {
     // (a constant first, the only argument needing `&mut`: reading a local has no effect)
     let konst = match arg {
         Some(QuickArg::Const(c)) => Some(c(it)?),
         _ => None,
     };
     let Some(recv) = var.get(it) else {
-        return Ok(None);
+        return Ok(OnLocal::NoLocal);
     };
     if !methods::quick::takes(recv) {
-        return Ok(None);
+        return Ok(OnLocal::Declined);
     }
     let v = match arg {
-        None => return Ok(methods::quick::call0(recv, id)),
+        None => return Ok(OnLocal::of(methods::quick::call0(recv, id))),
         Some(QuickArg::Local(n)) => match n.get(it) {
             Some(v) => v,
-            None => return Ok(None),
+            None => return Ok(OnLocal::Declined),
         },
         Some(QuickArg::Literal(v)) => v,
         Some(QuickArg::Const(_)) => match &konst {
             Some(v) => v,
-            None => return Ok(None),
+            None => return Ok(OnLocal::Declined),
         },
-        Some(QuickArg::Other) => return Ok(None),
+        Some(QuickArg::Other) => return Ok(OnLocal::Declined),
     };
-    Ok(methods::quick::call1(recv, id, v))
+    Ok(OnLocal::of(methods::quick::call1(recv, id, v)))
+}
+
+/// What [`quick_on_local`] found: the quick path's answer, or none for a local's value
+/// (`Declined`: the general path's, with that value) or because the name is no local
+/// (`NoLocal`: the receiver is a method's call, whose value the quick path may take).
+enum OnLocal {
+    Answer(RValue),
+    Declined,
+    NoLocal,
+}
+
+impl OnLocal {
+    #[inline]
+    fn of(answer: Option<RValue>) -> OnLocal {
+        answer.map_or(OnLocal::Declined, OnLocal::Answer)
+    }
 }
 
 /// `Interp::quick_call` with the argument compiled (`recv` one that `quick::takes`).

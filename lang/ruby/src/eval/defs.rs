@@ -27,6 +27,50 @@ pub(crate) fn constants_changed() {
     let _ = CONSTANTS_CHANGED.try_with(|c| c.set(c.get().wrapping_add(1)));
 }
 
+thread_local! {
+    /// Counts the changes of the thread's top methods (one defined, a map installed, let
+    /// go or emptied): a self-call's site keeps that its name was not a top method with
+    /// this count ([`NotTop`]), good while nothing changed.
+    static METHODS_CHANGED: Cell<u64> = const { Cell::new(0) };
+}
+
+/// Notes a change of the top methods: what sites kept is looked up again.
+pub(crate) fn methods_changed() {
+    let _ = METHODS_CHANGED.try_with(|c| c.set(c.get().wrapping_add(1)));
+}
+
+/// A self-call's site (`name` or `name(args)` without a receiver): that its name was not
+/// a method of the top, with the count of changes of the top methods and the map then
+/// (`State::top_methods`); while both are the same the name is still not one, and the
+/// call goes on without the look-up by the name's hash (`closure_scope` in a module
+/// function, called at each call of it). A method defined later changes the count: the
+/// site looks again and calls it, as Ruby would.
+pub(crate) struct NotTop(Cell<(u64, *const ())>);
+
+impl NotTop {
+    pub(crate) fn new() -> NotTop {
+        NotTop(Cell::new((u64::MAX, std::ptr::null())))
+    }
+
+    /// Whether the name is known not to be one of `methods` (the count unchanged since).
+    #[inline]
+    fn holds(&self, methods: &Rc<rustc_hash::FxHashMap<String, Method>>) -> bool {
+        let (count, map) = self.0.get();
+        std::ptr::eq(map, Rc::as_ptr(methods) as *const ())
+            && METHODS_CHANGED
+                .try_with(Cell::get)
+                .is_ok_and(|c| c == count)
+    }
+
+    /// Notes that the name is not one of `methods`.
+    #[inline(never)]
+    fn note(&self, methods: &Rc<rustc_hash::FxHashMap<String, Method>>) {
+        if let Ok(count) = METHODS_CHANGED.try_with(Cell::get) {
+            self.0.set((count, Rc::as_ptr(methods) as *const ()));
+        }
+    }
+}
+
 /// What a constant's node was found to be, in which classes around it, with which constants
 /// of the top, and at which count of changes.
 pub(super) struct FoundConstant {
@@ -1144,9 +1188,32 @@ impl Interp<'_> {
         block: Option<&Rc<Block>>,
         at: usize,
     ) -> R {
+        self.self_call_at(id, name, args, block, at, None)
+    }
+
+    /// [`Interp::self_call`] from a compiled site, which keeps whether its name is a top
+    /// method (`site`).
+    pub(crate) fn self_call_at(
+        &mut self,
+        id: M,
+        name: &str,
+        args: Vec<RValue>,
+        block: Option<&Rc<Block>>,
+        at: usize,
+        site: Option<&NotTop>,
+    ) -> R {
         let this = self.st.ctx.this.clone();
         let found = match &this {
-            This::Template => self.st.top_methods.get(name).cloned().map(|m| (m, None)),
+            This::Template => match site {
+                Some(site) if site.holds(&self.st.top_methods) => None,
+                _ => {
+                    let found = self.st.top_methods.get(name).cloned().map(|m| (m, None));
+                    if let (None, Some(site)) = (&found, site) {
+                        site.note(&self.st.top_methods);
+                    }
+                    found
+                }
+            },
             This::Object(o) => o.class.find_method(name).map(|(m, c)| (m, Some(c))),
             This::Class(c) => c.find_singleton(name).map(|(m, c)| (m, Some(c))),
         };

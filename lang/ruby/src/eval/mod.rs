@@ -334,6 +334,7 @@ impl<'h> Interp<'h> {
     /// Defines a method of the top (the map is copied first if it is shared).
     pub(crate) fn set_top_method(&mut self, name: &str, m: Method) {
         Rc::make_mut(&mut self.st.top_methods).insert(name.to_string(), m);
+        defs::methods_changed();
     }
 
     /// Starts from what an earlier interpreter's code defined (see `snapshot`), sharing
@@ -1329,18 +1330,35 @@ impl<'h> Interp<'h> {
         block: Option<&Rc<Block>>,
         at: usize,
     ) -> R {
-        let id = name.id();
-        let name = if safe { &name[2..] } else { &**name };
         // The commonest core methods of core values, without an argument list
         // (`methods::quick`, out of line: `eval`, into which this is inlined, stays small)
         if let (Some(r), None, 0 | 1) = (&recv, block, args.len()) {
             if methods::quick::takes(r) {
-                if let Some(v) = self.quick_call(r, id, args)? {
+                if let Some(v) = self.quick_call(r, name.id(), args)? {
                     return Ok(v);
                 }
             }
         }
         let args = self.list(args)?;
+        self.call_on_list(recv, recv_node, safe, name, args, block, at)
+    }
+
+    /// [`Interp::call_on`] once the arguments are evaluated (`args`; by a compiled site,
+    /// which tried the quick paths itself).
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    pub(crate) fn call_on_list(
+        &mut self,
+        recv: Option<RValue>,
+        recv_node: Option<&Node>,
+        safe: bool,
+        name: &Name,
+        args: Vec<RValue>,
+        block: Option<&Rc<Block>>,
+        at: usize,
+    ) -> R {
+        let id = name.id();
+        let name = if safe { &name[2..] } else { &**name };
         // `m(&blk)`: `blk` evaluated after the arguments (a nil `blk` passes no block; the
         // quick paths above take no block, this one included)
         let block = match block {

@@ -216,6 +216,9 @@ impl State {
         self.call_depth = 0;
         // the code's own definitions (a map no `Loaded` shares) go
         if let Some(own) = Rc::get_mut(&mut self.top_methods) {
+            if !own.is_empty() {
+                super::defs::methods_changed();
+            }
             cleared(own);
         }
         if let Some(own) = Rc::get_mut(&mut self.top_constants) {
@@ -267,6 +270,7 @@ impl State {
     pub(crate) fn install(&mut self, loaded: &Loaded) {
         if !Rc::ptr_eq(&self.top_methods, &loaded.top_methods) {
             self.top_methods = loaded.top_methods.clone();
+            super::defs::methods_changed();
         }
         if !Rc::ptr_eq(&self.top_constants, &loaded.top_constants) {
             self.top_constants = loaded.top_constants.clone();
@@ -287,6 +291,7 @@ impl State {
         if !self.top_methods.is_empty() {
             if let Ok(none) = NO_METHODS.try_with(Rc::clone) {
                 self.top_methods = none;
+                super::defs::methods_changed();
             }
         }
         if !self.top_constants.is_empty() {
