@@ -792,7 +792,10 @@ impl Evaluator {
             let shown: Vec<Option<Rc<PType>>> = params
                 .iter()
                 .map(|q| {
-                    let t = q.type_expr.as_ref().and_then(|te| self.type_of_expr(te).ok());
+                    let t = q
+                        .type_expr
+                        .as_ref()
+                        .and_then(|te| self.type_of_expr(te).ok());
                     match (q.captures_rest, t.as_deref()) {
                         (true, Some(PType::Array(elem, size))) => {
                             required += size.from.max(0) as usize;
@@ -819,7 +822,10 @@ impl Evaluator {
                 .enumerate()
                 .map(|(i, (q, t))| {
                     let (mark, t) = if unbounded && i == params.len() - 1 {
-                        (if required == params.len() { "+" } else { "*" }, t.as_deref())
+                        (
+                            if required == params.len() { "+" } else { "*" },
+                            t.as_deref(),
+                        )
                     } else if i >= required {
                         let inner = match t.as_deref() {
                             Some(PType::Optional(Some(inner))) => Some(&**inner),

@@ -86,7 +86,7 @@ fn knock_out_walking(items: &mut Vec<Value>, ko: &str) {
     // (the walk's end: the elements not reached move up behind the kept ones)
     let len = items.len();
     if write < len && write < read {
-        let tail = if read < len { len - read } else { 0 };
+        let tail = len.saturating_sub(read);
         for i in 0..tail {
             items[write + i] = items[read + i].clone();
         }
