@@ -253,7 +253,7 @@ pub fn deep_merge(source: Value, dest: Value, o: &DeepOptions) -> Result<Value, 
     Ok(match source {
         Value::Hash(src) => {
             let Value::Hash(d) = &dest else {
-                return Ok(overwrite_unmergeables(Value::Hash(src), o));
+                return super::merge_shared::hash_over_unmergeable(&src, dest, o);
             };
             let mut d = (**d).clone();
             for (k, sv) in src.iter() {

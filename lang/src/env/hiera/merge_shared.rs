@@ -19,6 +19,27 @@ pub(super) fn into_copy(v: Value, o: &DeepOptions) -> Result<Value, Error> {
     }
 }
 
+/// A hash merged over a value that is no hash: the gem overwrites the destination with the
+/// hash at its first key, and from there on the destination *is* the hash, so its other
+/// keys' values are merged into themselves (`{a => [1, 1], b => [2, 2]}` over `'s'` is
+/// `{a => [1, 1], b => [2]}`); an empty hash leaves the destination as it is.
+pub(super) fn hash_over_unmergeable(
+    src: &crate::values::Map,
+    dest: Value,
+    o: &DeepOptions,
+) -> Result<Value, Error> {
+    if src.is_empty() {
+        return Ok(dest);
+    }
+    let mut out = src.clone();
+    for (k, x) in src.iter().skip(1) {
+        if truthy(x) {
+            out.insert(k.clone(), into_itself(x.clone(), o)?);
+        }
+    }
+    Ok(Value::hash(out))
+}
+
 /// A hash's values each merged into itself (`nil` and `false` are left: the gem takes the
 /// missing-key path for them, which gives them back).
 fn each_into_itself(h: &crate::values::Map, o: &DeepOptions) -> Result<Value, Error> {

@@ -707,3 +707,33 @@ fn knockouts_merged_into_the_same_array_as_the_gem_does() {
         assert_eq!(got.map_err(|e| e.full_message()), Ok(want.to_string()), "{src}");
     }
 }
+
+/// A hash merged deeply over a level's value that is no hash: the gem's destination becomes
+/// the hash at its first key, and its other keys' values are merged into themselves (arrays
+/// made unique and knocked out as they are walked, `'--'` strings knocked out); an empty
+/// hash leaves the value (`testdata/envhashover`, answers of `puppet-oracle`; found by the
+/// `hiera` differential area, seed 7).
+#[test]
+fn a_hash_over_a_value_that_is_no_hash_is_merged_into_itself_after_its_first_key() {
+    let env = testdata().join("envhashover").display().to_string();
+    for (src, want) in [
+        (
+            "lookup('k1', {merge => {strategy => deep, knockout_prefix => '--'}})",
+            "{'x' => '--', 'y' => ['p'], 'z' => '', 'w' => {'v' => ''}}",
+        ),
+        ("lookup('k2', {merge => deep})", "'kept'"),
+        ("lookup('k3', {merge => deep})", "{'a' => [1, 1, 2]}"),
+        (
+            "lookup('k4', {merge => {strategy => deep, sort_merged_arrays => true}})",
+            "{'a' => [1, 1, 2], 'b' => [3]}",
+        ),
+    ] {
+        let mut s = session_for(&serde_json::json!({"env_dir": env, "facts": {}}));
+        let got = s.eval(src).map(|v| crate::format::to_programmatic(&v));
+        assert_eq!(
+            got.map_err(|e| e.full_message()),
+            Ok(want.to_string()),
+            "{src}"
+        );
+    }
+}
