@@ -11,7 +11,11 @@ or `convert_to`. The manifest looks keys up with every form of `lookup` (a type,
 strategy as a name or a hash, a default, `default_values_hash`, a block, several names, a
 dotted key into a hash or an array), `hiera`, `hiera_array`, `hiera_hash`, and includes
 the module's class, whose parameters come from the data (automatic parameter lookup), now
-and then of the wrong type. A program is one catalog (`CATALOG = True`): the value, the
+and then of the wrong type. Levels may also be the module's Puppet-language functions: a
+`data_hash` function (given the level's `options` and `path`) and a `lookup_key` function
+(answering some keys, `$context.not_found` for the others, caching and interpolating through
+its context); the module's `hiera.yaml` may have a `default_hierarchy`; `classes` keys are
+included with `hiera_include` or `lookup(...).include`. A program is one catalog (`CATALOG = True`): the value, the
 log (the `notice`s), the first line of an error and the catalog are compared."""
 import json
 
@@ -29,7 +33,7 @@ KEYS = {
     "app::ratio": "float", "app::packages": "array", "app::users": "array",
     "app::settings": "hash", "app::vhosts": "hash", "app::motd": "string",
     "site::owner": "string", "site::ntp_servers": "array", "site::limits": "hash",
-    "site::tier": "string",
+    "site::tier": "string", "classes": "classes",
 }
 PARAM_TYPES = {"string": "String", "integer": "Integer", "boolean": "Boolean",
                "float": "Float", "array": "Array", "hash": "Hash"}
@@ -95,6 +99,8 @@ def hash_value(rng, depth=0):
 def value(rng, kind, wrong=False):
     if wrong:
         kind = rng.choice([k for k in PARAM_TYPES if k != kind])
+    if kind == "classes" and rng.random() < 0.1:
+        kind = "string"
     if kind == "string":
         return string_value(rng)
     if kind == "integer":
@@ -105,6 +111,8 @@ def value(rng, kind, wrong=False):
         return rng.choice([0.5, 1.25, 3.0])
     if kind == "array":
         return array_value(rng)
+    if kind == "classes":
+        return rng.sample(["app", "app::extra", "app::extra", "app::more"], rng.randint(0, 2))
     return hash_value(rng)
 
 
@@ -188,9 +196,63 @@ def hierarchy(rng):
     return text, paths
 
 
-MODULE_HIERA = ('---\nversion: 5\ndefaults:\n  datadir: data\n  data_hash: yaml_data\n'
-                'hierarchy:\n  - name: "os"\n    path: "os/%{facts.os.family}.yaml"\n'
-                '  - name: "common"\n    path: "common.yaml"\n')
+def module_hiera(rng):
+    """The module's hiera.yaml: (text, whether it uses the data function, the lookup_key
+    function, a default_hierarchy)."""
+    levels = ['  - name: "os"\n    path: "os/%{facts.os.family}.yaml"']
+    fn = rng.random() < 0.35
+    lk = rng.random() < 0.3
+    if lk:
+        levels.insert(rng.randint(0, 1), '  - name: "keys"\n    lookup_key: app::lk\n'
+                      '    options:\n      prefix: "lk"')
+    if fn:
+        levels.insert(rng.randint(0, len(levels)),
+                      '  - name: "fn"\n    data_hash: app::data\n    path: "fn/%{facts.os.name}"'
+                      '\n    options:\n      flavour: "%{facts.os.family}"')
+    levels.append('  - name: "common"\n    path: "common.yaml"')
+    text = ("---\nversion: 5\ndefaults:\n  datadir: data\n  data_hash: yaml_data\n"
+            "hierarchy:\n" + "\n".join(levels) + "\n")
+    dh = rng.random() < 0.3
+    if dh:
+        text += 'default_hierarchy:\n  - name: "defaults"\n    path: "defaults.yaml"\n'
+    return text, fn, lk, dh
+
+
+def puppet_literal(v):
+    """A JSON-like value as a Puppet literal."""
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, (int, float)):
+        return repr(v)
+    if isinstance(v, str):
+        return "'" + v.replace("\\", "\\\\").replace("'", "\\'") + "'"
+    if isinstance(v, list):
+        return "[" + ", ".join(puppet_literal(x) for x in v) + "]"
+    return "{" + ", ".join(f"{puppet_literal(k)} => {puppet_literal(x)}" for k, x in v.items()) + "}"
+
+
+def data_function(rng):
+    """app::data, a data_hash function: its hash depends on the level's options and path."""
+    d = {k: v for k, v in data(rng, n=rng.randint(1, 4)).items() if k.startswith("app::")}
+    return ("function app::data(Hash $options, Puppet::LookupContext $context) {\n"
+            f"  $base = {puppet_literal(d)}\n"
+            "  $base + { 'app::motd' => \"fn ${options['flavour']} ${options['path'].split('/')[-1]}\" }\n"
+            "}\n")
+
+
+def lookup_key_function(rng):
+    """app::lk, a lookup_key function answering two keys and not finding the others."""
+    keys = rng.sample([k for k in sorted(KEYS) if k.startswith("app::")], 2)
+    arms = "".join(f"    '{k}': {{ {puppet_literal(value(rng, KEYS[k]))} }}\n" for k in keys)
+    extra = rng.choice([
+        "",
+        "    'app::appname': { $context.interpolate(\"${options['prefix']}-%{facts.os.name}\") }\n",
+        "    'app::users': {\n      if $context.cache_has_key('u') { $context.cached_value('u') }\n"
+        "      else { $context.cache('u', ['cached']) }\n    }\n",
+    ])
+    return ("function app::lk(String $key, Hash $options, Puppet::LookupContext $context) {\n"
+            "  case $key {\n" + extra + arms +
+            "    default: { $context.not_found }\n  }\n}\n")
 
 
 def app_class(rng):
@@ -213,7 +275,7 @@ def app_class(rng):
 def check(rng):
     k = rng.choice(sorted(KEYS))
     kind = KEYS[k]
-    t = PARAM_TYPES[kind]
+    t = PARAM_TYPES.get(kind, "Array[String]")
     forms = [
         f"lookup('{k}')",
         f"lookup('{k}', undef, undef, 'dflt')",
@@ -261,7 +323,18 @@ def program(rng):
         else:
             files[path] = yaml_doc(d)
     if rng.random() < 0.7:
-        files["modules/app/hiera.yaml"] = MODULE_HIERA
+        text, fn, lk, dh = module_hiera(rng)
+        files["modules/app/hiera.yaml"] = text
+        if fn:
+            files["modules/app/functions/data.pp"] = data_function(rng)
+            # (a level's path that does not exist is skipped: the function is not called)
+            for o in rng.sample(OSES, rng.randint(1, len(OSES))):
+                files[f"modules/app/data/fn/{o[1]}"] = "unused\n"
+        if lk:
+            files["modules/app/functions/lk.pp"] = lookup_key_function(rng)
+        if dh:
+            files["modules/app/data/defaults.yaml"] = yaml_doc(
+                {k: v for k, v in data(rng).items() if k.startswith("app::")})
         d = data(rng, n=rng.randint(1, 4))
         d = {k: v for k, v in d.items() if k.startswith("app::")}
         if rng.random() < 0.5:
@@ -271,10 +344,17 @@ def program(rng):
             files[f"modules/app/data/os/{family}.yaml"] = yaml_doc(
                 {k: v for k, v in data(rng).items() if k.startswith("app::")})
     files["modules/app/manifests/init.pp"] = app_class(rng)
+    files["modules/app/manifests/extra.pp"] = "class app::extra { notify { 'extra': } }\n"
+    files["modules/app/manifests/more.pp"] = \
+        "class app::more {\n  notice(lookup('app::motd', undef, undef, 'none'))\n}\n"
     lines = [f"$role = '{rng.choice(ROLES)}'"]
     checks = [check(rng) for _ in range(rng.randint(2, 5))]
     if rng.random() < 0.6:
         checks.insert(rng.randint(0, len(checks)), "include app")
+    if rng.random() < 0.25:
+        checks.insert(rng.randint(0, len(checks)), rng.choice([
+            "hiera_include('classes')", "lookup('classes', Array[String], 'unique', []).include",
+            "lookup('classes', {merge => unique, default_value => []}).each |$c| { include $c }"]))
     lines += checks
     src = "\n".join(lines) + "\n"
     files["manifests/site.pp"] = src
