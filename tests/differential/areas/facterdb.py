@@ -1,0 +1,103 @@
+"""Real modules on random real systems: each program includes one to three classes (or
+declares defines with defaults) of Debian's packaged modules (the module sweep's cases,
+tests/module_sweep/cases.jsonl, over the cache `tests/module_sweep/fetch.py` fills) for a
+node whose facts are a random facterdb fact set of Facter 3.0 to 4.2 (Linux distributions,
+BSDs, macOS, Windows, Solaris, ... of every version facterdb holds), with what `puppet apply`
+adds (`clientcert`, `clientversion`) and the packaged modules' custom facts as they would
+resolve there (openstacklib's `os_workers*` from the processor count, stdlib's providers by
+OS family, systemd's, apt's on Debian's family: the sweep's `MODULE_FACTS`). The module sweep runs every class on a few systems;
+this area runs few classes on many systems, so the modules' branches for other operating
+systems, versions and facts run. A program is one catalog (`CATALOG = True`): the value, the
+log, the first line of an error and the catalog are compared."""
+import glob
+import json
+import os
+
+CATALOG = True
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+FACTERDB = "/usr/share/rubygems-integration/all/gems/facterdb-1.12.1/facts"
+MODULES = os.path.join(os.environ.get("PREPL_MODULE_CACHE") or os.path.join(
+    os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "prepl",
+    "debian-modules"), "modules")
+NODES = ["foo.example.com", "web01.example.com", "db1.lab.example.net"]
+
+PACKAGE_PROVIDERS = {"Debian": "apt", "RedHat": "yum", "Suse": "zypper", "FreeBSD": "pkgng",
+                     "Archlinux": "pacman", "Gentoo": "portage", "Darwin": "pkgdmg",
+                     "windows": "windows", "Solaris": "pkg", "OpenBSD": "openbsd"}
+SERVICE_PROVIDERS = {"FreeBSD": "freebsd", "Darwin": "launchd", "windows": "windows",
+                     "Solaris": "smf", "OpenBSD": "openbsd", "Gentoo": "openrc"}
+
+_FACT_FILES = None
+_CASES = None
+
+
+def fact_files():
+    """The fact sets of Facter 3.0-4.2 with both the structured `os` and the legacy
+    `osfamily` (without the legacy facts the reference's Facter fills them from this machine)."""
+    global _FACT_FILES
+    if _FACT_FILES is None:
+        out = []
+        for d in sorted(glob.glob(os.path.join(FACTERDB, "[34].*"))):
+            out += sorted(glob.glob(os.path.join(d, "*.facts")))
+        _FACT_FILES = out
+    return _FACT_FILES
+
+
+def cases():
+    global _CASES
+    if _CASES is None:
+        seen, out = set(), []
+        with open(os.path.join(ROOT, "tests", "module_sweep", "cases.jsonl")) as f:
+            for line in f:
+                c = json.loads(line)
+                if c["src"] not in seen:
+                    seen.add(c["src"])
+                    out.append(c["src"])
+        _CASES = out
+    return _CASES
+
+
+def facts_for(rng, node):
+    while True:
+        with open(rng.choice(fact_files())) as f:
+            facts = json.load(f)
+        if "osfamily" in facts and isinstance(facts.get("os"), dict):
+            break
+    host, _, domain = node.partition(".")
+    facts["fqdn"], facts["hostname"], facts["domain"] = node, host, domain
+    net = facts.get("networking")
+    if isinstance(net, dict):
+        net["fqdn"], net["hostname"], net["domain"] = node, host, domain
+    facts["clientcert"] = node
+    facts["clientversion"] = facts["puppetversion"] = "7.23.0"
+    facts["clientnoop"] = False
+    family = facts["os"].get("family") or facts.get("osfamily")
+    count = (facts.get("processors") or {}).get("count") or facts.get("processorcount") or 1
+    workers = max(min(int(count), 8), 2)
+    facts.update({
+        "os_service_default": "<SERVICE DEFAULT>", "os_workers_small": max(min(int(count) // 4, 8), 2),
+        "os_workers": workers, "os_workers_large": max(min(int(count) // 2, 12), 1),
+        "os_workers_heat_engine": max(min(int(count), 24), 4),
+        "os_workers_keystone": max(min(int(count), 24), 4),
+        "root_home": "/root", "puppet_vardir": "/var/lib/puppet",
+        "puppet_environmentpath": "/etc/puppet/code/environments", "puppet_server": "puppet",
+        "package_provider": PACKAGE_PROVIDERS.get(family, "apt"),
+        "service_provider": SERVICE_PROVIDERS.get(family, "systemd"),
+    })
+    if SERVICE_PROVIDERS.get(family, "systemd") == "systemd":
+        facts.update({"systemd": True, "systemd_version": "249"})
+    if family == "Debian":
+        facts["apt_reboot_required"] = False
+    return facts
+
+
+def program(rng):
+    node = rng.choice(NODES)
+    srcs = rng.sample(cases(), rng.choice([1, 1, 2, 3]))
+    return {"src": "\n".join(srcs) + "\n", "facts": facts_for(rng, node), "node": node,
+            "modulepath": [MODULES]}
+
+
+def deviation(d):
+    return None
