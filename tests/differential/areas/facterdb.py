@@ -1,15 +1,16 @@
-"""Real modules on random real systems: each program includes one to three classes (or declares
-defines with defaults) of Debian's packaged modules (the module sweep's cases,
-tests/module_sweep/cases.jsonl, those that compile alone on Debian 12, over the cache
-`tests/module_sweep/fetch.py` fills) for a node whose facts are a random facterdb fact set
-of Facter 3.0 to 4.2 (Linux distributions, BSDs, macOS, Windows, Solaris, ... of every
-version facterdb holds), with what `puppet apply` adds (`clientcert`, `clientversion`) and
-the packaged modules' custom facts as they would resolve there (openstacklib's `os_workers*`
-from the processor count, stdlib's providers by OS family, systemd's, apt's on Debian's
-family: the sweep's `MODULE_FACTS`). The module sweep runs every class on a few systems;
-this area runs few classes on many systems, so the modules' branches for other operating
-systems, versions and facts run. A program is one catalog (`CATALOG = True`): the value, the
-log, the first line of an error and the catalog are compared."""
+"""Real modules on random real systems: each program is one of the spec sweep's (a module's own
+rspec-puppet example: classes and defines with their authors' parameters) or includes one to
+three classes (or declares defines with defaults) of Debian's packaged modules (the module
+sweep's cases, tests/module_sweep/cases.jsonl, those that compile alone on Debian 12, over
+the cache `tests/module_sweep/fetch.py` fills) for a node whose facts are a random facterdb
+fact set of Facter 3.0 to 4.2 (Linux distributions, BSDs, macOS, Windows, Solaris, ... of
+every version facterdb holds), with what `puppet apply` adds (`clientcert`, `clientversion`)
+and the packaged modules' custom facts as they would resolve there (openstacklib's
+`os_workers*` from the processor count, stdlib's providers by OS family, systemd's, apt's on
+Debian's family: the sweep's `MODULE_FACTS`). The module sweep runs every class on a few
+systems; this area runs few classes on many systems, so the modules' branches for other
+operating systems, versions and facts run. A program is one catalog (`CATALOG = True`): the
+value, the log, the first line of an error and the catalog are compared."""
 import glob
 import json
 import lzma
@@ -32,6 +33,7 @@ SERVICE_PROVIDERS = {"FreeBSD": "freebsd", "Darwin": "launchd", "windows": "wind
 
 _FACT_FILES = None
 _CASES = None
+_SPEC_CASES = None
 
 
 def fact_files():
@@ -64,6 +66,20 @@ def cases():
                     out.append(c["src"])
         _CASES = out
     return _CASES
+
+
+def spec_cases():
+    """The spec sweep's programs (the modules' own rspec-puppet examples: classes and defines
+    with the parameters their authors test them with) that compile on Debian 12 (3064 of
+    3886)."""
+    global _SPEC_CASES
+    if _SPEC_CASES is None:
+        sweep = os.path.join(ROOT, "tests", "spec_sweep")
+        with lzma.open(os.path.join(sweep, "expected.jsonl.xz"), "rt") as f:
+            good = {d["id"] for d in map(json.loads, f) if not d.get("error")}
+        with open(os.path.join(sweep, "cases.jsonl")) as f:
+            _SPEC_CASES = [c["src"] for c in map(json.loads, f) if c["id"] in good]
+    return _SPEC_CASES
 
 
 def facts_for(rng, node):
@@ -102,7 +118,10 @@ def facts_for(rng, node):
 
 def program(rng):
     node = rng.choice(NODES)
-    srcs = rng.sample(cases(), rng.choice([1, 1, 2, 3]))
+    if rng.random() < 0.5:
+        srcs = [rng.choice(spec_cases())]
+    else:
+        srcs = rng.sample(cases(), rng.choice([1, 1, 2, 3]))
     return {"src": "\n".join(srcs) + "\n", "facts": facts_for(rng, node), "node": node,
             "modulepath": [MODULES]}
 
