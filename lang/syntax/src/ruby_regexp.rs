@@ -374,6 +374,10 @@ impl Scanner<'_> {
     fn class(&mut self) -> Scan {
         let mut depth = 1usize;
         let mut last = self.class_start()?;
+        // A range's start before a nested class, and the depth it belongs to: Onigmo ranges
+        // it to the item after that class (`[a-[b]y]` is `a-y` and `[b]`), or drops it when
+        // the class, another nested class or an intersection comes next (`[a-[b]]`).
+        let mut pending: Option<(Option<char>, usize)> = None;
         loop {
             let Some(c) = self.peek(0) else {
                 return err("premature end of char-class");
@@ -384,6 +388,17 @@ impl Scanner<'_> {
                     depth -= 1;
                     if depth == 0 {
                         return Ok(());
+                    }
+                    if let Some((lo, _)) = pending.take_if(|(_, d)| *d == depth) {
+                        let dropped = match (self.peek(0), self.peek(1)) {
+                            (Some(']' | '['), _) | (Some('&'), Some('&')) => true,
+                            _ => false,
+                        };
+                        if !dropped {
+                            self.range_end(lo)?;
+                            last = ClassItem::Nothing;
+                            continue;
+                        }
                     }
                     ClassItem::Nested
                 }
@@ -407,6 +422,10 @@ impl Scanner<'_> {
                     | (ClassItem::Nothing | ClassItem::Nested, _, _) => ClassItem::Char(Some('-')),
                     (ClassItem::Set, _, _) => {
                         return err("unmatched range specifier in char-class")
+                    }
+                    (ClassItem::Char(lo), Some('['), _) if !self.posix_bracket_ahead() => {
+                        pending = Some((lo, depth));
+                        ClassItem::Nothing
                     }
                     (ClassItem::Char(lo), _, _) => {
                         self.range_end(lo)?;
@@ -568,13 +587,12 @@ impl Scanner<'_> {
         Ok(())
     }
 
-    /// After `-` in a class following a character `lo`: the end of the range. (Before a
-    /// nested class, Onigmo drops the range's start and reads on: `[a-[b]]` is `[b]`;
-    /// before a POSIX class it refuses the range.)
+    /// After `-` in a class following a character `lo` (or after the nested class that
+    /// followed it, see `class`): the end of the range. (Before a POSIX class Onigmo refuses
+    /// the range.)
     fn range_end(&mut self, lo: Option<char>) -> Scan {
         let hi = match self.peek(0) {
             None => return err("premature end of char-class"),
-            Some('[') if !self.posix_bracket_ahead() => return Ok(()),
             Some('\\') => {
                 self.pos += 1;
                 match self.class_escape()? {
@@ -721,6 +739,10 @@ mod tests {
             ("[\\d-[a]]", "unmatched range specifier in char-class"),
             ("[[:alpha:]-z]", "unmatched range specifier in char-class"),
             ("[b-a-c]", "empty range in char class"),
+            // (a range's start before a nested class ranges to the item after it)
+            ("[x-[b]c]", "empty range in char class"),
+            ("[a-[b]-z]", "empty range in char class"),
+            ("[a-[b]\\w]", "char-class value at end of range"),
             ("[[]", "empty char-class"),
             ("[[]]", "premature end of char-class"),
         ];

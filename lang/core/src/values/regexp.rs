@@ -708,6 +708,11 @@ fn translate_ruby(source: &str, final_newline: bool) -> (String, bool) {
     // an assertion (an anchor or a look-around), and whether a quantifier follows it.
     let mut atom: Option<(usize, bool)> = None;
     let mut quantified = false;
+    // In a class: where the last item (a character or an escape) starts in `out`, and a
+    // range's start taken out before a nested class (`a-[b]y`), with the class depth it
+    // belongs to.
+    let mut class_item: Option<usize> = None;
+    let mut range_start: Option<(String, usize)> = None;
     // The starts of the open groups in `out`, and whether each is a look-around.
     let mut groups: Vec<(usize, bool)> = Vec::new();
     // For the top level and each open group, the option groups `(?i:` written for an
@@ -745,9 +750,13 @@ fn translate_ruby(source: &str, final_newline: bool) -> (String, bool) {
             quantified = false;
         }
         let here = out.len();
+        let item = std::mem::take(&mut class_item);
         match c {
             '\\' => match chars.next() {
                 Some(n) => {
+                    if class_depth > 0 {
+                        class_item = Some(here);
+                    }
                     if class_depth == 0 {
                         atom = Some((here, matches!(n, 'A' | 'z' | 'Z' | 'b' | 'B' | 'G')));
                         line_start |= n == 'Z';
@@ -853,6 +862,20 @@ fn translate_ruby(source: &str, final_newline: bool) -> (String, bool) {
             ']' if class_depth > 0 => {
                 class_depth -= 1;
                 out.push(']');
+                if let Some((start, _)) = range_start.take_if(|(_, d)| *d == class_depth) {
+                    // (`a-[b]y` is `[b]` and the range `a-y`; `a-[b]]` drops the `a`)
+                    if !matches!(chars.peek(), Some(']' | '[') | None) && !ahead_is(&chars, "&&") {
+                        out.push_str(&start);
+                        out.push('-');
+                    }
+                }
+            }
+            // Onigmo's class ranges: a `-` before `&&` is the character; a range's start
+            // before a nested class waits for the class's end (see `range_start`).
+            '-' if class_depth > 0 && ahead_is(&chars, "&&") => out.push_str("\\-"),
+            '-' if class_depth > 0 && chars.peek() == Some(&'[') && item.is_some() => {
+                let start = item.unwrap_or(here);
+                range_start = Some((out.split_off(start), class_depth));
             }
             // Literal braces (not an interval) for the Rust engines.
             '{' | '}' | ']' if class_depth == 0 => {
@@ -872,6 +895,8 @@ fn translate_ruby(source: &str, final_newline: bool) -> (String, bool) {
             c => {
                 if class_depth == 0 {
                     atom = Some((here, c == '$'));
+                } else {
+                    class_item = Some(here);
                 }
                 out.push(c)
             }
@@ -1725,6 +1750,37 @@ mod tests {
             re.find_all("b\nb\n").map(|m| m[0][0]).unwrap(),
             Some((2, 3))
         );
+    }
+
+    /// Onigmo's class ranges next to a nested class or an intersection (Ruby 3.1's answers
+    /// over `a - b c x y &`): a `-` before `&&` is the character; a range's start before a
+    /// nested class ranges to the character after the class (`[xa-[b]y]`: `a-y`, `[b]`, `x`),
+    /// and is dropped when the class ends there (`[a-[b]]` is `[b]`).
+    #[test]
+    fn class_ranges_around_nested_classes_and_intersections_as_onigmo_reads_them() {
+        for (source, want) in [
+            ("[a-[b]]", "b"),
+            ("[xa-[b]]", "bx"),
+            ("[xa-[b]y]", "abcxy"),
+            ("[a-[bc]]", "bc"),
+            ("[^a-[b]]", "a-cxy&"),
+            (r"[\x61-[b]]", "b"),
+            ("[a-&&b]", ""),
+            (r"[\w-&&a]", "a"),
+            ("[a-c-&&b]", "b"),
+            ("[a-&&[a-]]", "a-"),
+            (r"[a-[b]\x79]", "abcxy"),
+            ("[a-[b][c]]", "bc"),
+            ("[a-[b]&&y]", ""),
+            ("[a-[b]y-z]", "a-bcxy"),
+        ] {
+            let re = Regexp::new(source).expect(source);
+            let got: String = ["a", "-", "b", "c", "x", "y", "&"]
+                .into_iter()
+                .filter(|s| re.is_match(s).expect(source))
+                .collect();
+            assert_eq!(got, want, "{source}");
+        }
     }
 
     /// The translation writes escapes and plain quantifiers in place; stacked, possessive
