@@ -64,10 +64,7 @@ impl Arg {
             return Some(Arg::None);
         };
         Some(match &arg.kind {
-            Kind::LVar(name)
-            | Kind::Call {
-                vcall: true, name, ..
-            } => Arg::Local(super::Local::new(name)),
+            Kind::LVar(name) => Arg::Local(super::Local::new(name)),
             Kind::Str(parts) => match parts.as_slice() {
                 [Part::Lit(l)] => Arg::Lit(RValue::Str(l.clone())),
                 _ => return None,
@@ -359,12 +356,7 @@ pub(super) fn compacted_of<'a>(
         return None;
     }
     match &x.kind {
-        Kind::LVar(var)
-        | Kind::Call {
-            vcall: true,
-            name: var,
-            ..
-        } => Some((of, var)),
+        Kind::LVar(var) => Some((of, var)),
         _ => None,
     }
 }
