@@ -211,20 +211,25 @@ impl Clone for FoundSlot {
 /// run of each method and block). A copy of a definition starts with an empty slot.
 #[derive(Default)]
 pub struct CompiledSlot {
-    code: OnceCell<Box<dyn Any>>,
+    /// (Of its type, not `dyn Any`: a run found it without a call through `Any`'s table
+    /// and a compare of type ids, at each run of each method and block.)
+    code: OnceCell<crate::eval::CompiledBody>,
     runs: Cell<u32>,
 }
 
 impl CompiledSlot {
-    /// The compiled body, once made (when it is a `T`).
-    #[inline]
-    pub(crate) fn get<T: 'static>(&self) -> Option<&T> {
-        self.code.get()?.downcast_ref()
+    /// The compiled body, once made.
+    #[inline(always)]
+    pub(crate) fn get(&self) -> Option<&crate::eval::CompiledBody> {
+        self.code.get()
     }
     /// The compiled body, made by `make` when there is none yet (`make` must not run code
     /// that could fill the slot).
-    pub(crate) fn get_or_init<T: 'static>(&self, make: impl FnOnce() -> T) -> Option<&T> {
-        self.code.get_or_init(|| Box::new(make())).downcast_ref()
+    pub(crate) fn get_or_init(
+        &self,
+        make: impl FnOnce() -> crate::eval::CompiledBody,
+    ) -> &crate::eval::CompiledBody {
+        self.code.get_or_init(make)
     }
     /// How many times the body ran before it was compiled.
     pub(crate) fn runs(&self) -> &Cell<u32> {
