@@ -68,7 +68,7 @@ impl Interp<'_> {
     /// run the same closures).
     #[inline]
     pub(super) fn run_compiled(&mut self, body: &[Node], slot: &CompiledSlot, own: &[Name]) -> R {
-        match slot.get() {
+        match slot.get::<Body>() {
             Some(code) => code.run(self),
             None => self.run_first(body, slot, Some(own), compile_body),
         }
@@ -79,7 +79,7 @@ impl Interp<'_> {
     /// value (`method_body`): the slot is the method's, never run as a block's.
     #[inline]
     pub(super) fn run_method_body(&mut self, body: &[Node], slot: &CompiledSlot) -> R {
-        match slot.get() {
+        match slot.get::<Body>() {
             Some(code) => code.run(self),
             None => self.run_first(body, slot, None, method_body),
         }
@@ -107,8 +107,10 @@ impl Interp<'_> {
             Some(names) => local::Own::Names(names.to_vec()),
             None => local::Own::All,
         };
-        slot.get_or_init(|| local::compiling(own, || compile(body)))
-            .run(self)
+        match slot.get_or_init(|| local::compiling(own, || compile(body))) {
+            Some(code) => code.run(self),
+            None => self.body(body),
+        }
     }
 }
 

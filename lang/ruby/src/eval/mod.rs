@@ -30,7 +30,6 @@ pub(crate) mod state;
 mod structs;
 mod unknown_constant;
 pub use compiled::compile_bodies_at;
-pub(crate) use compiled::Body as CompiledBody;
 pub use defs::ProcHome;
 pub use defs::{BlockArg, BLOCK_AS_METHOD};
 pub(crate) use defs::{Ctx, Scope, This};
