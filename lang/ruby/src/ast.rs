@@ -2,7 +2,7 @@
 
 use crate::names::M;
 use crate::value::RStr;
-use std::any::Any;
+use std::any::{Any, TypeId};
 use std::cell::{Cell, OnceCell, RefCell};
 use std::rc::Rc;
 
@@ -211,20 +211,31 @@ impl Clone for FoundSlot {
 /// run of each method and block). A copy of a definition starts with an empty slot.
 #[derive(Default)]
 pub struct CompiledSlot {
-    code: OnceCell<Box<dyn Any>>,
+    /// (With the type's id kept beside it: a run compares that with its type's, a
+    /// constant, instead of calling `type_id` through `Any`'s table, at each run of each
+    /// method and block.)
+    code: OnceCell<(TypeId, Box<dyn Any>)>,
     runs: Cell<u32>,
 }
 
 impl CompiledSlot {
     /// The compiled body, once made (when it is a `T`).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn get<T: 'static>(&self) -> Option<&T> {
-        self.code.get()?.downcast_ref()
+        let (ty, code) = self.code.get()?;
+        if *ty != TypeId::of::<T>() {
+            return None;
+        }
+        // SAFETY: the box holds a `T`: `get_or_init` keeps the id of the type it boxed.
+        Some(unsafe { &*(&**code as *const dyn Any).cast::<T>() })
     }
     /// The compiled body, made by `make` when there is none yet (`make` must not run code
     /// that could fill the slot).
     pub(crate) fn get_or_init<T: 'static>(&self, make: impl FnOnce() -> T) -> Option<&T> {
-        self.code.get_or_init(|| Box::new(make())).downcast_ref()
+        let (_, code) = self
+            .code
+            .get_or_init(|| (TypeId::of::<T>(), Box::new(make())));
+        code.downcast_ref()
     }
     /// How many times the body ran before it was compiled.
     pub(crate) fn runs(&self) -> &Cell<u32> {

@@ -386,9 +386,9 @@ fn expr(n: &Node) -> Expr {
             }
             _ => evaluated(n),
         },
-        // A name that is a local or a method (`eval`'s order: the local first). (A bare
-        // name: no arguments and no block, else the parser makes no vcall; `eval` would
-        // take one that had them.)
+        // A bare name the parser did not know as a local: a method's call, as in Ruby
+        // (`eval`'s). (No arguments and no block, else the parser makes no vcall; `eval`
+        // would take one that had them.)
         Kind::Call {
             recv: None,
             vcall: true,
@@ -396,17 +396,10 @@ fn expr(n: &Node) -> Expr {
             args,
             block: None,
         } if args.is_empty() => {
-            let (local, site) = (Local::new(name), NotTop::new());
-            // (not a local: the call `eval` makes of it, `call_on`'s `self_call` without
-            // `eval`'s dispatch and its second look-up of the local; whether the name is a
-            // top method kept at the site)
-            Box::new(move |it| match local.get(it) {
-                Some(v) => Ok(v.clone()),
-                None => {
-                    let name = local.name();
-                    it.self_call_at(name.id(), name, Vec::new(), None, at, Some(&site))
-                }
-            })
+            let (name, site) = (name.clone(), NotTop::new());
+            // (the call `eval` makes of it, `call_on`'s `self_call` without `eval`'s
+            // dispatch; whether the name is a top method kept at the site)
+            Box::new(move |it| it.self_call_at(name.id(), &name, Vec::new(), None, at, Some(&site)))
         }
         // `name(args)` without receiver: self's method, a Kernel method or the host's
         // (`Interp::call` without receiver goes straight to `call_on`)
@@ -544,12 +537,7 @@ fn on_receiver(
     Ok(match &r.kind {
         // on a local's value in place (`Interp::call`'s first path: no block, an
         // argument or none, not `&.`), else the general call with the local's value
-        Kind::LVar(var)
-        | Kind::Call {
-            vcall: true,
-            name: var,
-            ..
-        } if block.is_none() && args.len() <= 1 && !safe => {
+        Kind::LVar(var) if block.is_none() && args.len() <= 1 && !safe => {
             let local = Local::new(var);
             let var = Local::new(var);
             let id = name.id();
@@ -660,10 +648,7 @@ enum QuickArg {
 impl QuickArg {
     fn of(arg: &Node) -> QuickArg {
         match &arg.kind {
-            Kind::LVar(name)
-            | Kind::Call {
-                vcall: true, name, ..
-            } => QuickArg::Local(Local::new(name)),
+            Kind::LVar(name) => QuickArg::Local(Local::new(name)),
             Kind::Const(_) => QuickArg::Const(expr(arg)),
             Kind::Str(parts) | Kind::Sym(parts) => match parts.as_slice() {
                 [Part::Lit(l)] if matches!(arg.kind, Kind::Str(_)) => {
@@ -756,11 +741,7 @@ impl QuickArg {
     /// answers the call then).
     fn other(arg: &Node) -> bool {
         match &arg.kind {
-            Kind::LVar(_)
-            | Kind::Call { vcall: true, .. }
-            | Kind::Const(_)
-            | Kind::Int(_)
-            | Kind::Nil => false,
+            Kind::LVar(_) | Kind::Const(_) | Kind::Int(_) | Kind::Nil => false,
             Kind::Str(parts) | Kind::Sym(parts) => !matches!(parts.as_slice(), [Part::Lit(_)]),
             _ => true,
         }

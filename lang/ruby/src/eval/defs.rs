@@ -204,10 +204,30 @@ impl MethodFrame {
 /// (`ProcHome`): when the block's call ends, its variables move there instead of being
 /// dropped, and a later call of the proc runs with them in place (Ruby's procs keep the
 /// variables they see), each call of the block its own.
-#[derive(Debug, Clone, Default)]
+///
+/// A block call's scope also knows the block's own locals (`Block::own`) while its body
+/// runs: the tree walker reads and assigns those in this scope alone, as the compiled
+/// sites do (`compiled::local`), not a variable of the same name around the block.
+#[derive(Debug, Default)]
 pub struct Scope {
     vars: Vec<(Name, RValue)>,
     kept: Option<Rc<Kept>>,
+    /// The running block's own locals: set when its call enters the scope
+    /// (`Scope::own_names`), none again when the call ends (`end_in_place`), none in a
+    /// copy. So, while set, the block (which holds the names) is running: a scope set
+    /// aside while a proc runs is its running block's.
+    own: Option<std::ptr::NonNull<[Name]>>,
+}
+
+impl Clone for Scope {
+    /// (A copy outlives the block call whose scope it copies: it knows no own locals.)
+    fn clone(&self) -> Scope {
+        Scope {
+            vars: self.vars.clone(),
+            kept: self.kept.clone(),
+            own: None,
+        }
+    }
 }
 
 /// The variables of an ended block call that procs made in it keep (`None` while a call
@@ -242,6 +262,25 @@ impl ProcHome {
 }
 
 impl Scope {
+    /// Makes this (a block call's scope, just entered) the scope of a block whose own
+    /// locals are `own`, until the call ends.
+    #[inline(always)]
+    pub(crate) fn own_names(&mut self, own: &[Name]) {
+        self.own = (!own.is_empty()).then(|| std::ptr::NonNull::from(own));
+    }
+
+    /// Whether `name` is an own local of the block whose call this scope is (never for
+    /// another scope).
+    #[inline]
+    pub(crate) fn owns(&self, name: &str) -> bool {
+        match self.own {
+            None => false,
+            // SAFETY: set from the running block's `own` (see the field's doc), which
+            // outlives its call.
+            Some(own) => unsafe { own.as_ref() }.iter().any(|n| same(n, name)),
+        }
+    }
+
     pub fn get(&self, name: &str) -> Option<&RValue> {
         self.vars
             .iter()
@@ -360,6 +399,7 @@ impl Scope {
     /// kept (not too much) for the next call.
     #[inline(always)]
     pub(crate) fn end_in_place(&mut self) {
+        self.own = None;
         if let Some(kept) = self.kept.take() {
             if Rc::strong_count(&kept) > 1 {
                 keep_for_procs(std::mem::take(&mut self.vars), kept);
@@ -638,6 +678,7 @@ impl Interp<'_> {
             locals.push(Scope {
                 vars,
                 kept: Some(k.clone()),
+                own: None,
             });
         }
         let r = self.yield_vec(block, args);
@@ -646,6 +687,7 @@ impl Interp<'_> {
             if let Some(Scope {
                 vars,
                 kept: Some(k),
+                ..
             }) = locals.pop()
             {
                 *k.0.borrow_mut() = Some(vars);
@@ -1915,7 +1957,7 @@ impl Interp<'_> {
     fn zsuper_args(&self, frame: &MethodFrame) -> Vec<RValue> {
         let mut out = Vec::new();
         let mut kw: Option<RHash> = None;
-        let now = |n: &Name| self.local(n).cloned().unwrap_or_default();
+        let now = |n: &Name| self.local_around(n).cloned().unwrap_or_default();
         for p in &frame.def.params {
             match p {
                 DefParam::Req(n) | DefParam::Opt(n, _) | DefParam::Post(n) => out.push(now(n)),

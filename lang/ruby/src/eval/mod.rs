@@ -523,11 +523,40 @@ impl<'h> Interp<'h> {
         Ok(())
     }
 
+    /// The local `name` of the code running (the tree walker's read of a local): an own
+    /// local of the running block in its scope alone (Ruby scopes it there, whatever the
+    /// code around assigned since), any other the innermost found by name.
     fn local(&self, name: &str) -> Option<&RValue> {
+        match self.st.ctx.locals.last() {
+            Some(inner) if inner.owns(name) => inner.get(name),
+            _ => self.local_around(name),
+        }
+    }
+
+    /// The innermost variable `name` of the frame's scopes (a name known not to be the
+    /// running block's own, or a look-up of the scopes as they are).
+    fn local_around(&self, name: &str) -> Option<&RValue> {
         self.st.ctx.locals.iter().rev().find_map(|s| s.get(name))
     }
 
+    /// Assigns the local `name` (the tree walker's assignment; see `local`): defined where
+    /// it is new.
     fn set_local(&mut self, name: &Name, v: RValue) {
+        if let Some(inner) = self.st.ctx.locals.last_mut() {
+            if inner.owns(name) {
+                match inner.get_mut(name) {
+                    Some(slot) => *slot = v,
+                    None => inner.define(name.clone(), v),
+                }
+                return;
+            }
+        }
+        self.set_local_around(name, v);
+    }
+
+    /// [`Interp::set_local`] of a name known not to be the running block's own: the
+    /// innermost variable of that name, else a new one in the innermost scope.
+    fn set_local_around(&mut self, name: &Name, v: RValue) {
         for scope in self.st.ctx.locals.iter_mut().rev() {
             if let Some(slot) = scope.get_mut(name) {
                 *slot = v;
@@ -622,10 +651,7 @@ impl<'h> Interp<'h> {
     #[inline(always)]
     fn eval_leaf(&mut self, n: &Node) -> R {
         match &n.kind {
-            Kind::LVar(name)
-            | Kind::Call {
-                vcall: true, name, ..
-            } => {
+            Kind::LVar(name) => {
                 if let Some(v) = self.local(name) {
                     return Ok(v.clone());
                 }
@@ -662,20 +688,15 @@ impl<'h> Interp<'h> {
             Kind::Const(name) => self.constant_node(name, at)?,
             // A local the parser has seen assigned before, in a branch not taken: nil.
             Kind::LVar(name) => self.local(name).cloned().unwrap_or_default(),
+            // (a bare name the parser did not know as a local is a method's call, as in
+            // Ruby, whatever locals of that name the code has made since)
             Kind::Call {
                 recv,
                 name,
                 args,
                 block,
-                vcall,
-            } => {
-                if *vcall {
-                    if let Some(v) = self.local(name) {
-                        return Ok(v.clone());
-                    }
-                }
-                self.call(recv.as_deref(), name, args, block.as_ref(), at)?
-            }
+                ..
+            } => self.call(recv.as_deref(), name, args, block.as_ref(), at)?,
             Kind::Assign(target, value) => {
                 let v = self.eval(value)?;
                 match &target.kind {
@@ -1140,34 +1161,28 @@ impl<'h> Interp<'h> {
             Kind::LVar(_) => Some("local-variable"),
             Kind::Call {
                 vcall: true, name, ..
-            } => {
-                if self.local(name).is_some() {
-                    Some("local-variable")
-                } else {
-                    matches!(
-                        &**name,
-                        "scope"
-                            | "format"
-                            | "sprintf"
-                            | "raise"
-                            | "puts"
-                            | "print"
-                            | "p"
-                            | "loop"
-                            | "lambda"
-                            | "proc"
-                            | "require"
-                            | "fail"
-                            | "Integer"
-                            | "Float"
-                            | "String"
-                            | "Array"
-                            | "rand"
-                            | "sleep"
-                    )
-                    .then_some("method")
-                }
-            }
+            } => matches!(
+                &**name,
+                "scope"
+                    | "format"
+                    | "sprintf"
+                    | "raise"
+                    | "puts"
+                    | "print"
+                    | "p"
+                    | "loop"
+                    | "lambda"
+                    | "proc"
+                    | "require"
+                    | "fail"
+                    | "Integer"
+                    | "Float"
+                    | "String"
+                    | "Array"
+                    | "rand"
+                    | "sleep"
+            )
+            .then_some("method"),
             // (a constant the reference's Ruby has and the subset lacks is defined there)
             Kind::Const(c) => match self.constant(c, e.at) {
                 Ok(_) => Some("constant"),
@@ -1265,13 +1280,7 @@ impl<'h> Interp<'h> {
         // `x.nil?`, `a[i]`, `h[k]` of a local variable: answered on the variable's value in
         // place (`&.` calls go the general way: their nil receiver answers nil)
         if let (Some(r), None, 0 | 1) = (recv, block, args.len()) {
-            if let Kind::LVar(var)
-            | Kind::Call {
-                vcall: true,
-                name: var,
-                ..
-            } = &r.kind
-            {
+            if let Kind::LVar(var) = &r.kind {
                 if name.as_bytes().first() != Some(&b'&') {
                     if let Some(v) = self.quick_local_call(var, name.id(), args)? {
                         return Ok(v);
@@ -1471,12 +1480,7 @@ impl<'h> Interp<'h> {
             return Ok(None);
         }
         match &inner.kind {
-            Kind::LVar(var)
-            | Kind::Call {
-                vcall: true,
-                name: var,
-                ..
-            } => self.quick_local_call(var, name.id(), args),
+            Kind::LVar(var) => self.quick_local_call(var, name.id(), args),
             Kind::Call {
                 recv: Some(_),
                 block: None,
@@ -1531,10 +1535,7 @@ impl<'h> Interp<'h> {
         literal: &'a mut RValue,
     ) -> Option<&'a RValue> {
         *literal = match &arg.kind {
-            Kind::LVar(name)
-            | Kind::Call {
-                vcall: true, name, ..
-            } => return self.local(name),
+            Kind::LVar(name) => return self.local(name),
             Kind::Const(_) => return konst,
             Kind::Str(parts) => match parts.as_slice() {
                 [Part::Lit(l)] => RValue::Str(l.clone()),
@@ -1711,6 +1712,7 @@ impl<'h> Interp<'h> {
         }
         // (the scope made live in place: see `Locals`)
         let scope = self.st.ctx.locals.enter();
+        scope.own_names(&block.own);
         let take = |v: &mut RValue| std::mem::replace(v, RValue::Nil);
         match (&block.params[..], &mut *args) {
             // A plain block (`{ |x| ... }`, `do |d, k| ... end`) given an argument for
@@ -1738,7 +1740,7 @@ impl<'h> Interp<'h> {
     #[inline(never)]
     fn declare_outer(&mut self, names: &[Name]) {
         for n in names {
-            if self.local(n).is_none() {
+            if self.local_around(n).is_none() {
                 match self.st.ctx.locals.last_mut() {
                     Some(around) => around.define(n.clone(), RValue::Nil),
                     None => {

@@ -397,9 +397,6 @@ impl Interp<'_> {
         match &r.kind {
             Kind::LVar(_) | Kind::IVar(_) => Some(r),
             Kind::Call {
-                vcall: true, name, ..
-            } => self.local(name).is_some().then_some(r),
-            Kind::Call {
                 recv: Some(inner),
                 name,
                 args,
@@ -425,9 +422,6 @@ impl Interp<'_> {
         match &n.kind {
             Kind::LVar(_) | Kind::IVar(_) | Kind::Int(_) | Kind::Nil | Kind::Const(_) => true,
             Kind::Str(parts) | Kind::Sym(parts) => parts.iter().all(|p| matches!(p, Part::Lit(_))),
-            Kind::Call {
-                vcall: true, name, ..
-            } => self.local(name).is_some(),
             _ => false,
         }
     }

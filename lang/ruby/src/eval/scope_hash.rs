@@ -135,10 +135,7 @@ impl Interp<'_> {
                 [super::Part::Lit(l)] => Some(RValue::Str(l.clone())),
                 _ => None,
             },
-            Kind::LVar(name)
-            | Kind::Call {
-                vcall: true, name, ..
-            } => self.local(name).cloned(),
+            Kind::LVar(name) => self.local(name).cloned(),
             _ => None,
         }
     }

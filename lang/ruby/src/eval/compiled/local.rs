@@ -60,18 +60,13 @@ impl Local {
         }
     }
 
-    /// The local's name.
-    pub(super) fn name(&self) -> &Name {
-        &self.name
-    }
-
     /// The variable's value, `None` when it is not defined.
     #[inline(always)]
     pub(super) fn get<'a>(&self, it: &'a Interp<'_>) -> Option<&'a RValue> {
         if self.own {
             it.st.ctx.locals.last()?.get_slot(&self.name, &self.slot)
         } else {
-            it.local(&self.name)
+            it.local_around(&self.name)
         }
     }
 
@@ -84,6 +79,6 @@ impl Local {
                 return;
             }
         }
-        it.set_local(&self.name, v);
+        it.set_local_around(&self.name, v);
     }
 }

@@ -64,10 +64,7 @@ impl Arg {
             return Some(Arg::None);
         };
         Some(match &arg.kind {
-            Kind::LVar(name)
-            | Kind::Call {
-                vcall: true, name, ..
-            } => Arg::Local(super::Local::new(name)),
+            Kind::LVar(name) => Arg::Local(super::Local::new(name)),
             Kind::Str(parts) => match parts.as_slice() {
                 [Part::Lit(l)] => Arg::Lit(RValue::Str(l.clone())),
                 _ => return None,
@@ -359,12 +356,7 @@ pub(super) fn compacted_of<'a>(
         return None;
     }
     match &x.kind {
-        Kind::LVar(var)
-        | Kind::Call {
-            vcall: true,
-            name: var,
-            ..
-        } => Some((of, var)),
+        Kind::LVar(var) => Some((of, var)),
         _ => None,
     }
 }
@@ -532,8 +524,9 @@ impl CoreKnown {
         }
     }
 
-    /// Whether the constant is the core class now.
-    #[inline]
+    /// Whether the constant is the core class now. (In its sites: a call of it was a
+    /// fifth of an `is_a?` condition's instructions.)
+    #[inline(always)]
     fn now(&self, it: &mut Interp<'_>) -> bool {
         let Some(stamp) = it.constants_stamp() else {
             return false;
