@@ -29,14 +29,35 @@ pub(super) fn unshared(recv: &RValue) -> Option<&Rc<RefCell<RArray>>> {
 
 /// `recv.name` answered in place when `recv` is an array that [`unshared`] gives:
 /// `Ok(answer)`, or `Err(recv)` for a receiver or method (or form) this does not answer
-/// (the general path's then, as before).
+/// (the general path's then, as before). (The checks inlined into the caller, the work
+/// apart: most calls on an array are not answered here, and a frame of the work's size
+/// around them, its registers saved and restored, was ~40 instructions a call;
+/// docs/benchmarks.md, session 49.)
+#[inline]
 pub(super) fn call(it: &mut Interp, recv: RValue, c: &Call) -> R<Result<RValue, RValue>> {
+    if !answers(c) || unshared(&recv).is_none() {
+        return Ok(Err(recv));
+    }
+    in_place(it, recv, c)
+}
+
+/// Whether [`in_place`] answers the call (its method, its block or none, no argument).
+#[inline]
+fn answers(c: &Call) -> bool {
+    c.args.is_empty()
+        && match c.id {
+            M::map | M::collect | M::select | M::filter | M::reject => c.block.is_some(),
+            M::compact | M::reverse => c.block.is_none(),
+            _ => false,
+        }
+}
+
+/// [`call`]'s work on an array [`unshared`] gives, for a call [`answers`] says it answers.
+#[inline(never)]
+fn in_place(it: &mut Interp, recv: RValue, c: &Call) -> R<Result<RValue, RValue>> {
     let Some(a) = unshared(&recv) else {
         return Ok(Err(recv));
     };
-    if !c.args.is_empty() {
-        return Ok(Err(recv));
-    }
     match (c.id, c.block) {
         (M::map | M::collect, Some(b)) => map(it, &recv, a, b)?,
         (M::select | M::filter | M::reject, Some(b)) => keep(it, a, b, c.id != M::reject)?,

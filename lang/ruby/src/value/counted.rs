@@ -95,12 +95,38 @@ impl Drop for RValue {
 /// (`extern "C"`: the call cannot unwind, so the drops that call it need no landing pad
 /// with a `match` of the variants; a payload's drop does not panic.)
 ///
+/// A string's and an array's, the payloads most often freed (a module function's
+/// strings, group lists and results), by one compare of the tag each; the others by a
+/// `match` ([`drop_other_payload`]), which is a jump through a table by variant: with
+/// every variant in one `match`, that jump was two of the ~40 indirect branches
+/// mispredicted in a `fact` call (`cachegrind --branch-sim=yes`; docs/benchmarks.md,
+/// session 49).
+///
 /// # Safety
 /// `v`'s payload is counted and its count is 1; the caller forgets `v` afterwards (writes
 /// over it without a drop).
 #[cold]
 #[inline(never)]
 unsafe extern "C" fn drop_payload(v: &RValue) {
+    use std::ptr::read;
+    // SAFETY: the payload read once and dropped; the caller forgets `v`.
+    unsafe {
+        if let RValue::Str(s) = v {
+            return drop(read(s));
+        }
+        if let RValue::Array(a) = v {
+            return drop(read(a));
+        }
+        drop_other_payload(v)
+    }
+}
+
+/// [`drop_payload`] of the variants other than `Str` and `Array`.
+///
+/// # Safety
+/// As [`drop_payload`]'s.
+#[inline(never)]
+unsafe extern "C" fn drop_other_payload(v: &RValue) {
     use std::ptr::read;
     // SAFETY: each payload read once and dropped; the caller forgets `v`.
     unsafe {

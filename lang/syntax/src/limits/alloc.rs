@@ -37,25 +37,41 @@ thread_local! {
     static PENDING: Cell<isize> = const { Cell::new(0) };
 }
 
-/// Counts `delta` bytes (negative: freed): in the thread's own count, added to [`IN_USE`]
-/// once it reaches [`BATCH`] either way (at once where the thread's count is gone, as
-/// while a thread ends).
-#[inline]
-fn count(delta: isize) {
-    let due = PENDING
+/// Counts `delta` bytes (negative: freed) in the thread's own count: whether that was
+/// all (the count within [`BATCH`] either way). Else the caller calls [`settle`], which
+/// adds it to [`IN_USE`]. (One add, one store and one unsigned compare: the frequent
+/// blocks' path, inlined into `alloc` and `dealloc` without a frame; docs/benchmarks.md,
+/// session 49.)
+#[inline(always)]
+fn counted(delta: isize) -> bool {
+    PENDING
         .try_with(|pending| {
             let now = pending.get() + delta;
-            if now.abs() < BATCH {
-                pending.set(now);
-                0
-            } else {
-                pending.set(0);
-                now
-            }
+            pending.set(now);
+            // (-BATCH <= now < BATCH)
+            ((now + BATCH) as usize) < (2 * BATCH) as usize
         })
+        // (where the thread's count is gone, as while a thread ends: at once)
+        .unwrap_or(false)
+}
+
+/// After [`counted`] answered false for `delta`: the thread's count added to [`IN_USE`]
+/// (or `delta` alone, where the thread's count is gone).
+#[cold]
+#[inline(never)]
+fn settle(delta: isize) {
+    let due = PENDING
+        .try_with(|pending| pending.replace(0))
         .unwrap_or(delta);
-    if due != 0 {
-        IN_USE.fetch_add(due, Ordering::Relaxed);
+    IN_USE.fetch_add(due, Ordering::Relaxed);
+}
+
+/// Counts `delta` bytes (negative: freed), in the thread's own count, added to
+/// [`IN_USE`] once it reaches [`BATCH`] either way.
+#[inline]
+fn count(delta: isize) {
+    if !counted(delta) {
+        settle(delta);
     }
 }
 
@@ -71,6 +87,17 @@ const LARGE: usize = 128 << 10;
 
 /// Alignment every mimalloc block has (a word); larger ones are asked for.
 const MI_ALIGN: usize = 8;
+
+/// The largest block mimalloc's small path takes (`MI_SMALL_SIZE_MAX`, 128 words):
+/// `mi_malloc_small` finds its page by the size at once, where `mi_malloc` calls its
+/// general function, which tests the size, whether a usable size or zeroes are asked for
+/// (~7 instructions more a block).
+const MI_SMALL: usize = 128 * 8;
+
+extern "C" {
+    // (mimalloc's, exported by its library; its Rust binding is behind `extended`)
+    fn mi_malloc_small(size: usize) -> *mut c_void;
+}
 
 /// The size from which the system allocator maps a block on its own (and unmaps it when
 /// freed); smaller large blocks come from its heap, where a freed one is used again.
@@ -138,6 +165,29 @@ unsafe fn alloc_other(layout: Layout) -> *mut u8 {
         count(layout.size() as isize);
     }
     p
+}
+
+/// A small block (word-aligned) after [`counted`] answered false: the count settled.
+#[cold]
+#[inline(never)]
+unsafe fn alloc_settled(size: usize) -> *mut u8 {
+    settle(size as isize);
+    mi::mi_malloc(size) as *mut u8
+}
+
+/// A small block freed after [`counted`] answered false: the count settled.
+#[cold]
+#[inline(never)]
+unsafe fn free_settled(ptr: *mut u8, size: usize) {
+    settle(-(size as isize));
+    mi::mi_free(ptr as *mut c_void)
+}
+
+/// A large block freed (the system allocator's).
+#[inline(never)]
+unsafe fn free_large(ptr: *mut u8, layout: Layout) {
+    count(-(layout.size() as isize));
+    System.dealloc(ptr, layout)
 }
 
 /// mimalloc for small blocks and the system allocator for large ones, counting the bytes
@@ -306,14 +356,20 @@ static SIZE_ARENAS: extern "C" fn() = size_mimalloc_arenas;
 
 unsafe impl GlobalAlloc for CountingAlloc {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        if layout.size() < LARGE && layout.align() <= MI_ALIGN {
+        let size = layout.size();
+        if size < LARGE && layout.align() <= MI_ALIGN {
             // The frequent case, counted first so that mimalloc's call is the last thing
             // done: a jump, without a frame of this function around it (saving and
             // restoring registers was half of the ~23 instructions this wrapper added to
             // each block). A null (memory exhausted) leaves the count above the truth by
             // less than `LARGE`, which only makes the limit a little stricter.
-            count(layout.size() as isize);
-            return mi::mi_malloc(layout.size()) as *mut u8;
+            if !counted(size as isize) {
+                return alloc_settled(size);
+            }
+            if size <= MI_SMALL {
+                return mi_malloc_small(size) as *mut u8;
+            }
+            return mi::mi_malloc(size) as *mut u8;
         }
         alloc_other(layout)
     }
@@ -329,13 +385,16 @@ unsafe impl GlobalAlloc for CountingAlloc {
         p
     }
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // (counted first: the free is then the last call, a jump)
-        count(-(layout.size() as isize));
-        if layout.size() < LARGE {
-            mi::mi_free(ptr as *mut c_void)
-        } else {
-            System.dealloc(ptr, layout)
+        // (counted first: the free is then the last call, a jump; the large blocks apart,
+        // so that the frequent path saves no register)
+        let size = layout.size();
+        if size < LARGE {
+            if !counted(-(size as isize)) {
+                return free_settled(ptr, size);
+            }
+            return mi::mi_free(ptr as *mut c_void);
         }
+        free_large(ptr, layout)
     }
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         let p = match (layout.size() < LARGE, new_size < LARGE) {
@@ -385,6 +444,38 @@ mod tests {
             .unwrap();
         let after = IN_USE.load(Ordering::Relaxed) - before;
         assert!(after.abs() < 2 * BATCH, "{after}");
+    }
+
+    // Small blocks are counted by the thread alone until its count reaches BATCH either
+    // way; then the shared count takes it (allocations and frees alike), and the two
+    // together are the truth at every step.
+    #[test]
+    fn small_blocks_settle_into_the_shared_count_by_batch() {
+        let _one = SHARED_COUNT.lock().unwrap_or_else(|e| e.into_inner());
+        std::thread::spawn(|| unsafe {
+            let a = CountingAlloc;
+            let l = layout(1000, 8);
+            let shared = || IN_USE.load(Ordering::Relaxed);
+            let (start, start_shared) = (in_use(), shared());
+            let n = 3 * BATCH as usize / 1000;
+            let mut blocks = Vec::with_capacity(n);
+            for i in 1..=n {
+                blocks.push(a.alloc(l) as usize);
+                assert_eq!(in_use() - start, 1000 * i);
+            }
+            let grown = shared() - start_shared;
+            assert!(
+                (3 * BATCH - 2 * BATCH..=3 * BATCH).contains(&grown),
+                "{grown}"
+            );
+            for (i, p) in blocks.into_iter().enumerate() {
+                a.dealloc(p as *mut u8, l);
+                assert_eq!(in_use() - start, 1000 * (n - i - 1));
+            }
+            assert!((shared() - start_shared).abs() < 2 * BATCH);
+        })
+        .join()
+        .unwrap();
     }
 
     // The test binary does not install the allocator: IN_USE changes only by these calls
