@@ -349,7 +349,10 @@ fn render_here(
                 Origin::Inline => "(erb)",
                 Origin::File { path, .. } => path,
             };
-            Error::new(crate::error::ErrorKind::Failed, {
+            // (a `SyntaxError`, no `StandardError`: no `rescue => e` of a module function's
+            // Ruby catches it, and it has no Puppet location, as the reference's `Could not
+            // run: ...`)
+            Error::uncaught("SyntaxError", {
                 let mut m = format!("{file}:{line}: {message}{sep}{snippet}");
                 if let Some(also) = also {
                     m.push_str(&format!("{file}:{line}: {also}\n{snippet}"));
