@@ -434,3 +434,16 @@ PROGRAMS += [
     "inline_template(\"<%= begin; scope.call_function('assert_type', ['Integer', 'x']); rescue Puppet::Error => e; e.class; end %>\")",
     "inline_template(\"<%= begin; scope.call_function('rfn::pfail', ['x']); rescue Puppet::ParseError => e; e.class; end %>\")",
 ]
+# A template's Ruby syntax error is Ruby's SyntaxError, no StandardError: a module function's
+# `rescue => e` does not catch it, and it passes every wrapping as itself (session 49).
+PROGRAMS += [
+    "rfn::error_class('class', 'inline_template', '<% if true %>')",
+    "rfn::error_class('standard', 'inline_template', '<%= [1, 2 %>')",
+    "rfn::error_class('class', 'inline_template', '<%= nil.foo %>')",
+    "[1].each |$x| { inline_template('<% if true %>') }",
+    "rfn::error_class('class', 'rfn::pdiv', 0)",
+    "rfn::error_class('class', 'rfn::pdiv', 0.0)",
+]
+# Syntax errors worded as Ruby's parser words them: an array's element that cannot start
+# names the closer, a missing `end` is at the file's last line (session 49).
+PROGRAMS += [dict(RSYN, src=s) for s in ["rsyn::bracket()", "rsyn::no_end()"]]
