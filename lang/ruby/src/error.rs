@@ -194,6 +194,15 @@ pub fn error_is_a(class: &str, ancestor: &str) -> bool {
             "OpenSSL::X509::CertificateError" | "OpenSSL::PKey::PKeyError" => {
                 "OpenSSL::OpenSSLError"
             }
+            // (Puppet's, as its `puppet/error.rb` and friends declare them)
+            "Puppet::DataBinding::LookupError" => "Puppet::PreformattedError",
+            "Puppet::PreformattedError" => "Puppet::ParseErrorWithIssue",
+            "Puppet::ParseErrorWithIssue" => "Puppet::ParseError",
+            "Puppet::ParseError"
+            | "Puppet::DevError"
+            | "Puppet::ErrorWithData"
+            | "Puppet::Pops::Types::TypeAssertionError" => "Puppet::Error",
+            "Puppet::Error" => "RuntimeError",
             "SystemStackError" | "NoMemoryError" => "Exception",
             "NotImplementedError" | "LoadError" | "SyntaxError" => "ScriptError",
             "StandardError" | "ScriptError" => "Exception",
@@ -309,4 +318,39 @@ pub enum HostError {
     /// `throw :tag` made by the host (a Hiera lookup context's `not_found` throws
     /// `:no_such_key` to the lookup that called the function): `rescue` does not catch it.
     Throw(String),
+}
+
+#[cfg(test)]
+mod puppet_error_tests {
+    use super::error_is_a;
+
+    /// Puppet's exception classes inherit as the reference declares them: a located error
+    /// is a `Puppet::ParseError`, every Puppet error a `RuntimeError`.
+    #[test]
+    fn puppet_errors_inherit_as_the_reference_declares() {
+        for (class, ancestor) in [
+            ("Puppet::PreformattedError", "Puppet::ParseError"),
+            ("Puppet::PreformattedError", "Puppet::ParseErrorWithIssue"),
+            (
+                "Puppet::DataBinding::LookupError",
+                "Puppet::PreformattedError",
+            ),
+            ("Puppet::ParseError", "Puppet::Error"),
+            ("Puppet::Pops::Types::TypeAssertionError", "RuntimeError"),
+            ("Puppet::Error", "StandardError"),
+        ] {
+            assert!(error_is_a(class, ancestor), "{class} < {ancestor}");
+        }
+        for (class, ancestor) in [
+            (
+                "Puppet::Pops::Types::TypeAssertionError",
+                "Puppet::ParseError",
+            ),
+            ("Puppet::ParseError", "Puppet::PreformattedError"),
+            ("Puppet::Error", "ArgumentError"),
+            ("ArgumentError", "Puppet::Error"),
+        ] {
+            assert!(!error_is_a(class, ancestor), "{class} !< {ancestor}");
+        }
+    }
 }

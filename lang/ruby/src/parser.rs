@@ -33,6 +33,11 @@ pub struct Parser {
     zsuper: bool,
 }
 
+/// What may end an `if`'s condition, as Ruby's parser names it.
+const IF_CONDITION_ENDS: &str = "`then' or ';' or '\\n'";
+/// What may end a loop's condition.
+const LOOP_CONDITION_ENDS: &str = "`do' for condition or ';' or '\\n'";
+
 /// How deeply expressions may nest.
 const MAX_DEPTH: usize = 64;
 /// How many operators or method calls one chain may have (the tree nests as deep).
@@ -143,8 +148,84 @@ impl Parser {
         if self.eat_op(op) {
             Ok(())
         } else {
-            Err(self.expected(&format!("'{op}'")))
+            Err(self.expected(&token_name(op)))
         }
+    }
+    /// Where an element of a list closed by `close` may start (`[`, a call's `(`, a hash's
+    /// `{`): a token that cannot start one there is unexpected, Ruby's parser naming the
+    /// closer (`[1, ;`: "unexpected ';', expecting ']'").
+    /// (`skipped`: newlines were skipped before it; at the end of the input after them the
+    /// newline may be a template tag's end, which is `;` in ERB's code: no closer named.)
+    fn element_can_start(&self, close: &str, skipped: bool) -> PResult<()> {
+        if matches!(self.tok(), Tok::Eof) && skipped {
+            return Ok(());
+        }
+        if matches!(self.tok(), Tok::Eof) || self.cannot_start_statement() {
+            return Err(self.expected(&token_name(close)));
+        }
+        Ok(())
+    }
+
+    /// The statements of a body closed by `closer` (`` `end' ``, `'}'`, `')'`), worded as
+    /// Ruby's parser words a token that cannot follow them: after a statement, or a
+    /// separator of the body's own, it names the closer (`def f; y ]`: "unexpected ']',
+    /// expecting `end'"); in a body that has neither, a closer of another kind is just
+    /// unexpected (`def f; )`, `x.each { )`, `<%= begin %>`). `header_term`: the first
+    /// separator is the header's (`def f;`, `if x;`, `while x`, `when 1;`, `rescue;`,
+    /// `class C < B;`).
+    fn body_in(&mut self, closer: &str, header_term: bool) -> PResult<Vec<Node>> {
+        let start = self.pos;
+        let body = self.statements_in(Some(closer))?;
+        if body.is_empty()
+            && self.closes_other(closer)
+            && self.terms_since(start) <= usize::from(header_term)
+        {
+            return Err(self.unexpected());
+        }
+        Ok(body)
+    }
+
+    /// After the condition of an `if` (`what`: "`then' or ';' or '\\n'") or a loop ("`do'
+    /// for condition or ..."): a closer there is unexpected, Ruby's parser naming what may
+    /// end the condition (`<%= if @x %>`: "unexpected ')', expecting `then' or ...").
+    fn condition_ends(&self, what: &str) -> PResult<()> {
+        if matches!(self.tok(), Tok::Op(")" | "]" | "}") | Tok::OutEnd) {
+            return Err(self.expected(what));
+        }
+        Ok(())
+    }
+
+    /// Whether the current token closes a body other than one closed by `closer`.
+    fn closes_other(&self, closer: &str) -> bool {
+        match self.tok() {
+            Tok::Op(")") | Tok::OutEnd => closer != "')'",
+            Tok::Op("}") => closer != "'}'",
+            Tok::Op("]") => true,
+            Tok::Ident(s) if s == "end" => closer != "`end'",
+            _ => false,
+        }
+    }
+
+    /// The statement separators from token `start` to the current one, as Ruby's lexer
+    /// makes them: each `;`, and a newline where it ends an expression (not after another
+    /// separator, an opening bracket, a block's parameters, a comma or a keyword that begins
+    /// a body).
+    fn terms_since(&self, start: usize) -> usize {
+        let mut n = 0;
+        for i in start..self.pos.min(self.toks.len()) {
+            let counts = match &self.toks[i].tok {
+                Tok::Op(";") => true,
+                Tok::Newline => !matches!(
+                    i.checked_sub(1).map(|j| &self.toks[j].tok),
+                    None | Some(Tok::Newline | Tok::Op(";" | "(" | ")" | "{" | "[" | "|" | ","))
+                ) && !i
+                    .checked_sub(1)
+                    .is_some_and(|j| matches!(&self.toks[j].tok, Tok::Ident(k) if matches!(k.as_str(), "begin" | "do" | "else" | "ensure" | "then"))),
+                _ => false,
+            };
+            n += usize::from(counts);
+        }
+        n
     }
     fn expect_kw(&mut self, kw: &str) -> PResult<()> {
         if self.eat_kw(kw) {
@@ -305,6 +386,10 @@ impl Parser {
             Tok::OutStart => {
                 self.advance();
                 let body = self.statements_in(Some("')'"))?;
+                // (nothing before a closer of another kind: `<%= } %>`, "unexpected '}'")
+                if body.is_empty() && self.closes_other("')'") {
+                    return Err(self.unexpected());
+                }
                 if !matches!(self.tok(), Tok::OutEnd) {
                     return Err(self.expected("')'"));
                 }
@@ -947,6 +1032,7 @@ impl Parser {
         let mut args = Vec::new();
         let mut pairs = Vec::new();
         loop {
+            let before = self.pos;
             self.skip_newlines();
             if self.eat_op(close) {
                 break;
@@ -954,6 +1040,7 @@ impl Parser {
             if close == ")" && matches!(self.tok(), Tok::OutEnd) {
                 return Err(self.paren_closed_by_erb());
             }
+            self.element_can_start(close, self.pos != before)?;
             self.arg(&mut args, &mut pairs)?;
             self.skip_newlines();
             if !self.eat_op(",") {
@@ -1101,7 +1188,7 @@ impl Parser {
             }
             self.expect_op("|")?;
         }
-        let body = self.statements()?;
+        let body = self.body_in(if close == "}" { "'}'" } else { "`end'" }, false)?;
         self.no_do = saved;
         if close == "}" {
             self.expect_op("}")?;
@@ -1213,16 +1300,16 @@ impl Parser {
                 var = Some(self.param_name()?);
             }
             self.eat_kw("then");
-            let body = self.statements()?;
+            let body = self.body_in("`end'", true)?;
             rescues.push(RescueClause { classes, var, body });
         }
         let otherwise = if self.eat_kw("else") {
-            Some(self.statements()?)
+            Some(self.body_in("`end'", false)?)
         } else {
             None
         };
         let ensure = if self.eat_kw("ensure") {
-            Some(self.statements()?)
+            Some(self.body_in("`end'", false)?)
         } else {
             None
         };
@@ -1338,7 +1425,7 @@ impl Parser {
             Tok::Op("(") => {
                 self.skip_nl();
                 let saved = std::mem::replace(&mut self.no_do, false);
-                let body = self.statements();
+                let body = self.body_in("')'", false);
                 self.no_do = saved;
                 let mut body = body?;
                 self.expect_op(")")?;
@@ -1365,16 +1452,20 @@ impl Parser {
     fn hash_literal(&mut self, at: usize) -> PResult<Node> {
         let mut pairs = Vec::new();
         loop {
+            let before = self.pos;
             self.skip_newlines();
             if self.eat_op("}") {
                 break;
             }
+            self.element_can_start("}", self.pos != before)?;
             let kat = self.at();
             if let Tok::Label(_) = self.tok() {
                 let Tok::Label(l) = self.take() else {
                     unreachable!()
                 };
                 self.skip_newlines();
+                // (`{a: }`, a value left out, is Ruby 3.1's: after a label a closer may follow)
+                self.element_can_start("}", false)?;
                 let v = self.no_do_expr()?;
                 pairs.push((Node::new(Kind::Sym(vec![Part::Lit(l.into())]), kat), v));
             } else {
@@ -1408,8 +1499,9 @@ impl Parser {
                 let cond = self.expr_stmt();
                 self.no_do = saved;
                 let cond = cond?;
+                self.condition_ends(LOOP_CONDITION_ENDS)?;
                 self.eat_kw("do");
-                let body = self.statements()?;
+                let body = self.body_in("`end'", true)?;
                 self.expect_kw("end")?;
                 return Ok(Node::new(
                     Kind::While(cond.boxed(), body, name == "until"),
@@ -1418,7 +1510,7 @@ impl Parser {
             }
             "for" => return self.for_expr(at),
             "begin" => {
-                let body = self.statements()?;
+                let body = self.body_in("`end'", false)?;
                 if self.is_kw("rescue") || self.is_kw("ensure") || self.is_kw("else") {
                     return self.begin_block(body, at);
                 }
@@ -1611,7 +1703,12 @@ impl Parser {
         } else {
             self.def_params("")?
         };
-        let body = self.statements()?;
+        // (a parenthesized parameter list takes no separator: `def f(a);` has one of the body)
+        let header_term = !matches!(
+            self.toks.get(self.pos.wrapping_sub(1)).map(|t| &t.tok),
+            Some(Tok::Op(")"))
+        );
+        let body = self.body_in("`end'", header_term)?;
         let body = if self.is_kw("rescue") || self.is_kw("ensure") || self.is_kw("else") {
             vec![self.begin_block(body, at)?]
         } else {
@@ -1731,7 +1828,7 @@ impl Parser {
         }
         let outer = std::mem::take(&mut self.locals);
         let first = self.assigned.len();
-        let body = self.statements();
+        let body = self.body_in("`end'", superclass.is_some());
         self.assigned.truncate(first);
         self.locals = outer;
         let body = body?;
@@ -1747,8 +1844,9 @@ impl Parser {
 
     fn if_expr(&mut self, unless: bool, at: usize) -> PResult<Node> {
         let cond = self.expr_stmt()?;
+        self.condition_ends(IF_CONDITION_ENDS)?;
         self.eat_kw("then");
-        let then = self.statements()?;
+        let then = self.body_in("`end'", true)?;
         let els = if self.is_kw("elsif") {
             if unless {
                 return Err(self.unexpected());
@@ -1757,7 +1855,7 @@ impl Parser {
             self.advance();
             vec![self.nested(|p| p.if_expr(false, eat))?]
         } else if self.eat_kw("else") {
-            let e = self.statements()?;
+            let e = self.body_in("`end'", false)?;
             self.expect_kw("end")?;
             e
         } else {
@@ -1797,7 +1895,7 @@ impl Parser {
                 self.skip_newlines();
             }
             self.eat_kw("then");
-            let body = self.statements()?;
+            let body = self.body_in("`end'", true)?;
             whens.push(When { tests, body });
         }
         if self.is_kw("in") {
@@ -1807,7 +1905,7 @@ impl Parser {
             ));
         }
         let els = if self.eat_kw("else") {
-            Some(self.statements()?)
+            Some(self.body_in("`end'", false)?)
         } else {
             None
         };
@@ -1825,8 +1923,9 @@ impl Parser {
         let iter = self.expr_stmt();
         self.no_do = saved;
         let iter = iter?;
+        self.condition_ends(LOOP_CONDITION_ENDS)?;
         self.eat_kw("do");
-        let body = self.statements()?;
+        let body = self.body_in("`end'", true)?;
         self.expect_kw("end")?;
         Ok(Node::new(Kind::For(names, iter.boxed(), body), at))
     }
@@ -1989,5 +2088,15 @@ fn assignable(n: &Node) -> bool {
                     && !name.ends_with(['?', '!']))
         }
         _ => false,
+    }
+}
+
+/// A token as Ruby's parser names it in "expecting ...": a one-character one quoted
+/// (`']'`), a longer one as it is written (`=>`).
+fn token_name(op: &str) -> String {
+    if op.chars().count() == 1 {
+        format!("'{op}'")
+    } else {
+        op.to_string()
     }
 }

@@ -520,6 +520,11 @@ impl Compiler<'_> {
         if matches!(op, BinOp::Match | BinOp::NotMatch | BinOp::In) {
             return None;
         }
+        // (a division by zero is located at its divisor: `Located`)
+        let span = Located {
+            at: span,
+            divisor: b.span,
+        };
         // A parameter and an integer literal (`$n - 1`, `$n < 2`): the parameter is read in
         // its slot when it holds an integer.
         if let (Some(p), &ExprKind::Integer(c)) = (self.parameter(a), &b.kind) {
@@ -534,7 +539,7 @@ impl Compiler<'_> {
             }));
         }
         if let Some(slot) = self.late_move(a) {
-            return self.late_binary(op, slot, a, b, span, depth);
+            return self.late_binary(op, slot, a, b, span.at, depth);
         }
         if let (Some(p), Some(q)) = (self.parameter(a), self.parameter(b)) {
             // Two parameters (`$a - $b`): integers are read in their slots.
@@ -596,6 +601,10 @@ impl Compiler<'_> {
         span: Span,
         depth: usize,
     ) -> Option<Code> {
+        let span = Located {
+            at: span,
+            divisor: b.span,
+        };
         let a = self.expr(a, depth + 1)?;
         let b = self.expr(b, depth + 1)?;
         Some(Box::new(move |ev, base| {
@@ -1116,8 +1125,30 @@ fn truthy(code: Code) -> Test {
 /// A binary operator on two values, as the tree walk applies it (integers are answered in
 /// place before this is called).
 #[inline(never)]
-fn apply_otherwise(ev: &mut Evaluator, op: BinOp, l: Value, r: Value, span: Span) -> EvalResult {
-    ev.binary(op, l, r).map_err(|f| located(f, span))
+fn apply_otherwise(
+    ev: &mut Evaluator,
+    op: BinOp,
+    l: Value,
+    r: Value,
+    span: impl Into<Located>,
+) -> EvalResult {
+    let span = span.into();
+    ev.binary(op, l, r)
+        .map_err(|f| located(super::expr::divisor_located(f, op, span.divisor), span.at))
+}
+
+/// Where a binary operator's error is located: at the expression, a division by zero at
+/// its divisor.
+#[derive(Clone, Copy)]
+struct Located {
+    at: Span,
+    divisor: Span,
+}
+
+impl From<Span> for Located {
+    fn from(at: Span) -> Located {
+        Located { at, divisor: at }
+    }
 }
 
 /// The integer a result holds, read in place. A result was just written field by field by

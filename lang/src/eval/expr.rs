@@ -89,6 +89,7 @@ impl Evaluator {
                     }
                 }
                 self.binary(*op, l, r)
+                    .map_err(|f| divisor_located(f, *op, b.span))
             }
             // Calls of named functions and `if`, frequent in function bodies, skip
             // `eval_kind`'s large frame (each recursion still passes a stack check).
@@ -146,6 +147,7 @@ impl Evaluator {
                         }
                     }
                     self.binary(*op, std::mem::replace(&mut acc, Value::Undef), r)
+                        .map_err(|f| divisor_located(f, *op, b.span))
                 }),
             };
             acc = r.map_err(|f| located(f, span))?;
@@ -309,7 +311,8 @@ impl Evaluator {
             ExprKind::Binary(op, a, b) => {
                 let l = self.eval(a)?;
                 let r = self.eval(b)?;
-                self.binary(*op, l, r)?
+                self.binary(*op, l, r)
+                    .map_err(|f| divisor_located(f, *op, b.span))?
             }
             ExprKind::Assign(target, rhs) => {
                 let value = self.eval(rhs)?;
@@ -1093,6 +1096,22 @@ fn is_unknown_variable(err: &Error) -> bool {
 /// other exits pass unchanged. Off the path of values.
 #[cold]
 #[inline(never)]
+/// A division by zero of operator `op` located at its divisor `right`, as the reference
+/// locates it (`1 / $x`: the `$x`); another error as it is.
+pub(super) fn divisor_located(f: Flow, op: BinOp, right: Span) -> Flow {
+    match f {
+        Flow::Error(mut err)
+            if matches!(op, BinOp::Div | BinOp::Mod)
+                && err.span.is_none()
+                && err.message == super::operators::DIVISION_BY_ZERO =>
+        {
+            err.span = Some(right);
+            Flow::Error(err)
+        }
+        other => other,
+    }
+}
+
 pub(super) fn located(f: Flow, span: Span) -> Flow {
     match f {
         Flow::Error(mut err) => {

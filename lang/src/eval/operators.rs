@@ -385,6 +385,10 @@ fn float_result(op: &str, f: f64) -> Result<Value, Error> {
     }
 }
 
+/// The message of an integer division (or modulo) by zero, which the reference locates at
+/// the divisor (`expr::divisor_located`).
+pub(crate) const DIVISION_BY_ZERO: &str = "Division by 0";
+
 fn numeric_op(op: BinOp, a: Num, b: Num) -> Result<Value, Error> {
     let sym = op.symbol();
     match (a, b) {
@@ -396,7 +400,7 @@ fn numeric_op(op: BinOp, a: Num, b: Num) -> Result<Value, Error> {
                 BinOp::Mul => x * y,
                 BinOp::Div => {
                     if y == 0 {
-                        return Err(Error::eval("Division by 0"));
+                        return Err(Error::eval(DIVISION_BY_ZERO));
                     }
                     let q = x / y;
                     if x % y != 0 && ((x < 0) != (y < 0)) {
@@ -407,7 +411,7 @@ fn numeric_op(op: BinOp, a: Num, b: Num) -> Result<Value, Error> {
                 }
                 BinOp::Mod => {
                     if y == 0 {
-                        return Err(Error::eval("Division by 0"));
+                        return Err(Error::eval(DIVISION_BY_ZERO));
                     }
                     let m = x % y;
                     if m != 0 && ((m < 0) != (y < 0)) {

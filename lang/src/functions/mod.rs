@@ -28,6 +28,7 @@ pub mod modules;
 pub mod numbers;
 pub mod pcore;
 pub mod query;
+mod raised_class;
 pub mod regex;
 pub mod ruby_libraries;
 pub mod ruby_puppet;

@@ -349,7 +349,10 @@ fn render_here(
                 Origin::Inline => "(erb)",
                 Origin::File { path, .. } => path,
             };
-            Error::new(crate::error::ErrorKind::Failed, {
+            // (a `SyntaxError`, no `StandardError`: no `rescue => e` of a module function's
+            // Ruby catches it, and it has no Puppet location, as the reference's `Could not
+            // run: ...`)
+            Error::uncaught("SyntaxError", {
                 let mut m = format!("{file}:{line}: {message}{sep}{snippet}");
                 if let Some(also) = also {
                     m.push_str(&format!("{file}:{line}: {also}\n{snippet}"));
@@ -625,7 +628,10 @@ impl EvalHost<'_> {
             && !crate::names::is_qualified(name)
             && crate::functions::rubyfn::find(self.ev, name).is_none()
         {
-            return Err(HostError::Raise(unknown_function_text(name)));
+            return Err(raised_as(
+                Some("ArgumentError"),
+                unknown_function_text(name),
+            ));
         }
         let span = self.ev.call_span;
         let outer = (self.ev.current_builtin, self.ev.current_signatures);
@@ -646,7 +652,7 @@ impl EvalHost<'_> {
             // (a name the evaluator knows of, whose function is not there: stdlib's
             // `merge` without stdlib on the modulepath)
             Flow::Error(e) if e.message == self.ev.unknown_function(name).message => {
-                HostError::Raise(unknown_function_text(name))
+                raised_as(Some("ArgumentError"), unknown_function_text(name))
             }
             // A Ruby exception Puppet does not catch is that exception again.
             Flow::Error(e) if e.uncaught_class().is_some() => raised_again(&e),
@@ -662,10 +668,16 @@ impl EvalHost<'_> {
                     .reference_message(),
                     None => e.message.clone(),
                 };
+                let class = super::raised_class::raised_class(name, &e, true);
                 self.located = Some((message.clone(), e));
-                HostError::Raise(message)
+                raised_as(class, message)
             }
-            Flow::Error(e) => HostError::Raise(strip_prefix(&e.message).to_string()),
+            // (each as the exception class the reference's call raises: `rescue
+            // Puppet::ParseError` catches a `fail`)
+            Flow::Error(e) => raised_as(
+                super::raised_class::raised_class(name, &e, false),
+                strip_prefix(&e.message).to_string(),
+            ),
             _ => HostError::Raise(format!(
                 "{name}(): control flow (break/next/return) cannot leave a template"
             )),
@@ -887,6 +899,17 @@ impl Host for EvalHost<'_> {
 /// call adds (the template's own error adds it once).
 /// An uncaught Ruby exception (`ErrorKind::Uncaught`) that Puppet code passed on, raised
 /// again in the Ruby that called it: the same class and message.
+/// A Ruby exception of class `class`, or without one, of the class Ruby gives the message.
+fn raised_as(class: Option<&str>, message: String) -> HostError {
+    match class {
+        Some(class) => HostError::RaiseAs {
+            class: class.to_string(),
+            message,
+        },
+        None => HostError::Raise(message),
+    }
+}
+
 pub(crate) fn raised_again(e: &Error) -> HostError {
     HostError::RaiseAs {
         class: e.uncaught_class().unwrap_or("RuntimeError").to_string(),

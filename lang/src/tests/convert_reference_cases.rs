@@ -91,5 +91,20 @@ fn agrees_with_the_reference() {
         ("type A = Any String(NotUndef[A])", Ok("'NotUndef[A]'")),
         ("String(type(NotUndef[Any]))", Ok("'Type[NotUndef]'")),
         ("Init[NotUndef](undef)", Err("Evaluation Error: Error while evaluating a Function Call, Creation of new instance of type 'NotUndef' is not supported")),
+        // An alias inside a NotUndef hands the conversion to the type it stands for (leftover
+        // of session 48).
+        ("type A = Any; NotUndef[A](undef)", Err("Evaluation Error: Error while evaluating a Function Call, Creation of new instance of type 'Any' is not supported")),
+        ("type A = Any; NotUndef[A].new(undef)", Err("Evaluation Error: Error while evaluating a Method call, Creation of new instance of type 'Any' is not supported")),
+        ("type A = Scalar; NotUndef[A](undef)", Err("Evaluation Error: Error while evaluating a Function Call, Creation of new instance of type 'Scalar' is not supported")),
+        ("type A = Optional[Any]; NotUndef[A](undef)", Err("Evaluation Error: Error while evaluating a Function Call, Creation of new instance of type 'Any' is not supported")),
+        ("type B = Any; type A = B; NotUndef[A](undef)", Err("Evaluation Error: Error while evaluating a Function Call, Creation of new instance of type 'Any' is not supported")),
+        ("type A = Undef; NotUndef[A](undef)", Err("Evaluation Error: Error while evaluating a Function Call, Creation of new instance of type 'Undef' is not supported")),
+        ("type A = Any; NotUndef[Optional[A]](undef)", Err("Evaluation Error: Error while evaluating a Function Call, Creation of new instance of type 'Any' is not supported")),
+        ("type A = Any; Optional[NotUndef[A]](undef)", Ok("undef")),
+        ("type A = Any; NotUndef[A]([1])", Ok("[1]")),
+        ("type A = Any; NotUndef[A](1)", Ok("1")),
+        ("type A = Integer[0,5]; NotUndef[A]('7')", Err("Evaluation Error: Error while evaluating a Function Call, Converted value from NotUndef[A].new() has wrong type, expects an A = Integer[0, 5] value, got Integer[7, 7]")),
+        ("type A = Integer[0,5]; Optional[A]('7')", Err("Evaluation Error: Error while evaluating a Function Call, Converted value from Optional[A].new() has wrong type, expects an A = Integer[0, 5] value, got Integer[7, 7]")),
+        ("type A = Integer; NotUndef[A](undef)", Err("Evaluation Error: Error while evaluating a Function Call, 'new' Value of type Undef cannot be converted to Integer")),
     ]);
 }

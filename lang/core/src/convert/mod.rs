@@ -71,14 +71,14 @@ fn convert_at(t: &PType, args: &[Value], depth: usize, given: bool) -> Result<Va
         PType::Type(_) => others::new_type(args)?,
         // (the result is checked against the Optional or NotUndef, as the reference does; a
         // collection's against the collection, whose mismatches name the elements)
+        // An alias inside converts as the type it stands for, without taking a value that is
+        // already one for itself (the reference's alias hands `new` to its resolved type:
+        // `type A = Any; NotUndef[A](undef)` is Any's unsupported creation); the result is
+        // checked against the type `new` was called on, its mismatch naming the alias.
         PType::Optional(Some(inner)) => match args {
             [Value::Undef] if given => Value::Undef,
-            _ if matches!(**inner, PType::Alias(_)) => new_value_at(inner, args, depth + 1)?,
             _ => convert_at(inner, args, depth + 1, given)?,
         },
-        PType::NotUndef(Some(inner)) if matches!(**inner, PType::Alias(_)) => {
-            new_value_at(inner, args, depth + 1)?
-        }
         // A NotUndef of no type converts as the reference's Unit type: its one argument as
         // it is, then checked (`NotUndef(undef)` is a mismatch, not an unsupported creation).
         PType::NotUndef(None) => others::new_unit(args)?,
@@ -241,8 +241,12 @@ pub fn assert_result(t: &PType, value: Value) -> Result<Value, Error> {
         other => types::alias_display(other),
     };
     let expects = match &base {
-        PType::Optional(Some(inner)) => format!("a value of type Undef or {}", inner_text(inner)),
-        PType::NotUndef(Some(inner)) => {
+        // (of an alias, the alias alone: `Optional[A]('7')` "expects an A = Integer[0, 5]
+        // value")
+        PType::Optional(Some(inner)) if !matches!(**inner, PType::Alias(_)) => {
+            format!("a value of type Undef or {}", inner_text(inner))
+        }
+        PType::Optional(Some(inner)) | PType::NotUndef(Some(inner)) => {
             let text = inner_text(inner);
             format!("{} {text} value", article(&text))
         }

@@ -286,7 +286,7 @@ pub fn parameterize_as_written(t: &PType, args: &mut [Value]) -> Result<Value, E
                 let params = super::infer(&Value::Uri(std::rc::Rc::new(u)));
                 typ(params)
             }
-            [u @ Value::Uri(_)] => typ(super::infer(u)),
+            // (a URI value is none: `Got URI::HTTP`, type_params seed 61)
             // (no component: `URI`)
             [Value::Hash(h)] if h.is_empty() => typ(PType::Uri(None)),
             // (the reference's `TYPE_URI_PARAM_HASH_TYPE`: a port an Integer of 0 or more,

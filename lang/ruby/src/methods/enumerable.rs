@@ -820,6 +820,30 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 }
             }
         }
+        // One best by the block's comparisons, as Ruby finds it: the first of equal ones.
+        M::min | M::max | M::minmax if block.is_some() && c.arg(0).is_none() => {
+            let Some(b) = block else {
+                return no_block(c.name);
+            };
+            match c.id {
+                M::minmax => {
+                    let (min, max) = minmax_by_block(it, b, items, at)?;
+                    RValue::array(smallvec::smallvec![min, max])
+                }
+                id => {
+                    let want = if id == M::min { Less } else { Greater };
+                    let mut items = items.into_iter();
+                    let mut best = items.next().unwrap_or_default();
+                    for v in items {
+                        let o = it.yield_block(b, [v.clone(), best.clone()])?;
+                        if ordering(&o, at)? == want {
+                            best = v;
+                        }
+                    }
+                    best
+                }
+            }
+        }
         M::min | M::max | M::minmax => {
             let mut items = items;
             match block {
@@ -841,16 +865,21 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                     items = sorted;
                 }
                 // (min and max compare each element with the best so far, with the order
-                // of names of a literal array's)
+                // of names of a literal array's, arrays and hashes too: `[[1], 2.5].max` is
+                // "comparison of Float with Array failed"; minmax is min, then max)
                 None if c.arg(0).is_none()
-                    && matches!(c.id, M::min | M::max)
-                    && !items.iter().any(|v| {
-                        matches!(v, RValue::Object(_) | RValue::Array(_) | RValue::Hash(_))
-                    }) =>
+                    && !items.iter().any(|v| matches!(v, RValue::Object(_))) =>
                 {
-                    let want = if c.id == M::min { Less } else { Greater };
-                    let best = best_index(&items, |v| v, want, true, at)?;
-                    return Ok(Some(best.map(|i| items.swap_remove(i)).unwrap_or_default()));
+                    let best = |want| best_index(&items, |v| v, want, true, at);
+                    let pick = |i: Option<usize>| i.map(|i| items[i].clone()).unwrap_or_default();
+                    return Ok(Some(match c.id {
+                        M::min => pick(best(Less)?),
+                        M::max => pick(best(Greater)?),
+                        _ => {
+                            let min = pick(best(Less)?);
+                            RValue::array(smallvec::smallvec![min, pick(best(Greater)?)])
+                        }
+                    }));
                 }
                 None => sort_values(it, &mut items, at)?,
             }
@@ -868,12 +897,20 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 items.truncate(n);
                 return Ok(Some(RValue::array(items)));
             }
+            // (sorted stably: the greatest Ruby keeps is the first of the last equal ones)
+            let max = || {
+                let mut i = items.len().saturating_sub(1);
+                while i > 0 && items[i - 1].compare(&items[i]) == Some(std::cmp::Ordering::Equal) {
+                    i -= 1;
+                }
+                items.get(i).cloned().unwrap_or_default()
+            };
             match c.id {
                 M::min => items.first().cloned().unwrap_or_default(),
-                M::max => items.last().cloned().unwrap_or_default(),
+                M::max => max(),
                 _ => RValue::array(smallvec::smallvec![
                     items.first().cloned().unwrap_or_default(),
-                    items.last().cloned().unwrap_or_default(),
+                    max(),
                 ]),
             }
         }
@@ -1107,6 +1144,51 @@ fn joined_len(
         known.insert(id, n);
     }
     Ok(n)
+}
+
+/// `minmax { |a, b| ... }` as Ruby's Enumerable finds it: the elements two at a time, the
+/// lesser of each pair (the first when they are equal) against the least so far, the greater
+/// against the greatest; an odd last one against both.
+fn minmax_by_block(
+    it: &mut Interp,
+    b: &Block,
+    items: Vec<RValue>,
+    at: usize,
+) -> R<(RValue, RValue)> {
+    let cmp = |it: &mut Interp, x: &RValue, y: &RValue| -> R<std::cmp::Ordering> {
+        let o = it.yield_block(b, [x.clone(), y.clone()])?;
+        ordering(&o, at)
+    };
+    let mut best: Option<(RValue, RValue)> = None;
+    let mut update = |it: &mut Interp, i: RValue, j: RValue| -> R<()> {
+        match &mut best {
+            None => best = Some((i, j)),
+            Some((min, max)) => {
+                if cmp(it, &i, min)? == Less {
+                    *min = i;
+                }
+                if cmp(it, &j, max)? == Greater {
+                    *max = j;
+                }
+            }
+        }
+        Ok(())
+    };
+    let mut items = items.into_iter();
+    loop {
+        let Some(first) = items.next() else { break };
+        let Some(second) = items.next() else {
+            update(it, first.clone(), first)?;
+            break;
+        };
+        let (i, j) = match cmp(it, &first, &second)? {
+            std::cmp::Ordering::Equal => (first.clone(), first),
+            Less => (first, second),
+            Greater => (second, first),
+        };
+        update(it, i, j)?;
+    }
+    Ok(best.unwrap_or_default())
 }
 
 /// The index of the best of `items` by their keys, in one pass (Ruby's `min`, `max`,

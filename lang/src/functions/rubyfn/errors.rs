@@ -30,13 +30,31 @@ pub(super) fn ruby_error(name: &str, e: RubyError, sources: &[Source]) -> Error 
             quote,
             also,
             ..
-        } if source_of(sources, at).is_some() => {
+        } if source_of(sources, at).is_some() || (at == usize::MAX && !sources.is_empty()) => {
             // Ruby's SyntaxError (a ScriptError too), worded as Ruby's parser reports it:
             // the file's path and line, the line quoted with a caret under the token.
             OUTSIDE_SUBSET.set(true);
-            let s = source_of(sources, at).unwrap_or(&sources[0]);
-            let (line, mut snippet) =
-                crate::erb::generated::snippet(&s.text, at - s.base, end.max(at) - s.base);
+            let (s, line, mut snippet) = match source_of(sources, at) {
+                Some(s) => {
+                    let (line, snippet) =
+                        crate::erb::generated::snippet(&s.text, at - s.base, end.max(at) - s.base);
+                    (s, line, snippet)
+                }
+                // The end of the input (of the file being loaded, the last source): Ruby
+                // names the last line, without quoting it when it ended with its newline
+                // (the lexer had gone past it).
+                None => {
+                    let s = &sources[sources.len() - 1];
+                    let (line, snippet) = match s.text.strip_suffix('\n') {
+                        Some(before) => (before.split('\n').count(), String::new()),
+                        None => {
+                            let n = s.text.len();
+                            crate::erb::generated::snippet(&s.text, n, n)
+                        }
+                    };
+                    (s, line, snippet)
+                }
+            };
             if !quote {
                 snippet.clear();
             }

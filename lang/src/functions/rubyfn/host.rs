@@ -166,13 +166,14 @@ impl FunctionHost<'_> {
         r: Result<RValue, HostError>,
     ) -> Result<RValue, HostError> {
         match r {
-            Err(HostError::Raise(m))
-                if !self.v3 && m == crate::functions::template::unknown_function_text(name) =>
+            Err(HostError::RaiseAs { class, message })
+                if !self.v3
+                    && message == crate::functions::template::unknown_function_text(name) =>
             {
-                Err(HostError::Raise(format!(
-                    "Function {}(): Unknown function: '{name}'",
-                    self.function
-                )))
+                Err(HostError::RaiseAs {
+                    class,
+                    message: format!("Function {}(): Unknown function: '{name}'", self.function),
+                })
             }
             r => r,
         }

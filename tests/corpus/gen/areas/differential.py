@@ -1626,3 +1626,24 @@ PROGRAMS += [
     "'ab€' =~ /b\\xE2\\x82\\xAC/",
     "regsubst('café', '\\xC3\\xA9', 'e')",
 ]
+# A URI value is no parameter of URI[...] (type_params seed 61); creating a value of an alias
+# inside NotUndef or Optional hands the conversion to the type the alias stands for, not
+# taking a value that is already one for the alias (leftover of session 48); a division by
+# zero is located at its divisor, which a module function's error shows (session 49).
+PROGRAMS += [
+    "type(URI[URI('http://a/b')])",
+    "URI[URI('ftp://a')]",
+    "URI[URI('http://a/b').then |$u| { String($u) }]",
+    "type A = Any; NotUndef[A](undef)",
+    "type A = Any; NotUndef[A].new(undef)",
+    "type A = Scalar; NotUndef[A](undef)",
+    "type A = Optional[Any]; NotUndef[A](undef)",
+    "type A = Any; NotUndef[Optional[A]](undef)",
+    "type A = Any; Optional[NotUndef[A]](undef)",
+    "type A = Any; NotUndef[A]([1])",
+    "type A = Integer[0,5]; NotUndef[A]('7')",
+    "type A = Integer[0,5]; Optional[A]('7')",
+    "type A = Integer[0,5]; Optional[A]('3')",
+    "type A = Integer; NotUndef[A](undef)",
+    "inline_epp('<%= [1].map |$v| { 10 % ($v - 1) } %>')",
+]

@@ -387,3 +387,63 @@ PROGRAMS += [
     "[1].map |$v| { rfn::passthrough('rfn::pfail', 'in a lambda') }",
     "class rfn_pt { rfn::passthrough('rfn::pfail', 'in a class') } include rfn_pt",
 ]
+# The class of the exception such a call raises in the Ruby code, as the reference's (session
+# 49): an error located in Puppet code a `Puppet::PreformattedError` (a `Puppet::ParseError`,
+# a `Puppet::Error`, a `RuntimeError`), `fail` a `Puppet::ParseError`, a failed `assert_type`
+# a `Puppet::Pops::Types::TypeAssertionError`, a call's argument mismatch or an unknown
+# function an `ArgumentError`, a missing file a `Puppet::ParseError`, an unknown class a
+# `Puppet::Error`; `rescue` of each class catches what it should (fixture `rfn::error_class`).
+PROGRAMS += [
+    "rfn::error_class('class', 'rfn::pfail', 'boom')",
+    "rfn::error_class('class', 'fail', 'boom')",
+    "rfn::error_class('class', 'rfn::ptyped', 'x')",
+    "rfn::error_class('class', 'assert_type', Integer, 'x')",
+    "rfn::error_class('class', 'rfn::pcalls', 'fail', 'x')",
+    "rfn::error_class('class', 'nosuch', 1)",
+    "rfn::error_class('class', 'sprintf', '%d', 'x')",
+    "rfn::error_class('class', 'split', 1, 2)",
+    "rfn::error_class('class', 'each', 1)",
+    "rfn::error_class('class', 'file', 'nosuch/x')",
+    "rfn::error_class('class', 'require', 'nosuch')",
+    "rfn::error_class('class', 'lookup', 'nokey')",
+    "rfn::error_class('class', 'inline_template', '<%= raise \"x\" %>')",
+    "rfn::error_class('ancestors', 'rfn::pfail', 'boom')",
+    "rfn::error_class('ancestors', 'fail', 'boom')",
+    "rfn::error_class('ancestors', 'rfn::ptyped', 'x')",
+    "rfn::error_class('ancestors', 'assert_type', Integer, 'x')",
+    "rfn::error_class('parse', 'fail', 'boom')",
+    "rfn::error_class('parse', 'rfn::pfail', 'boom')",
+    "rfn::error_class('parse', 'rfn::ptyped', 'x')",
+    "rfn::error_class('parse', 'assert_type', Integer, 'x')",
+    "rfn::error_class('preformatted', 'rfn::pfail', 'boom')",
+    "rfn::error_class('preformatted', 'fail', 'boom')",
+    "rfn::error_class('puppet', 'rfn::pdiv', 0)",
+    "rfn::error_class('puppet', 'assert_type', 'Integer', 'x')",
+    "rfn::error_class('puppet', 'nosuch', 1)",
+    "rfn::error_class('argument', 'rfn::ptyped', 'x')",
+    "rfn::error_class('argument', 'fail', 'boom')",
+    "rfn::error_class('argument', 'nosuch', 1)",
+    "rfn::error_class('assertion', 'assert_type', Integer, 'x')",
+    "rfn::error_class('assertion', 'rfn::ptyped', 'x')",
+    "rfn::error_class('runtime', 'fail', 'boom')",
+    "rfn::error_class('runtime', 'rfn::ptyped', 'x')",
+    "rfn::error_class('standard', 'assert_type', Integer, 'x')",
+    "rfn::error_class('standard', 'nosuch', 1)",
+    "inline_template(\"<%= begin; scope.call_function('fail', ['boom']); rescue Puppet::ParseError => e; e.class; end %>\")",
+    "inline_template(\"<%= begin; scope.call_function('rfn::ptyped', ['x']); rescue ArgumentError => e; e.class; end %>\")",
+    "inline_template(\"<%= begin; scope.call_function('assert_type', ['Integer', 'x']); rescue Puppet::Error => e; e.class; end %>\")",
+    "inline_template(\"<%= begin; scope.call_function('rfn::pfail', ['x']); rescue Puppet::ParseError => e; e.class; end %>\")",
+]
+# A template's Ruby syntax error is Ruby's SyntaxError, no StandardError: a module function's
+# `rescue => e` does not catch it, and it passes every wrapping as itself (session 49).
+PROGRAMS += [
+    "rfn::error_class('class', 'inline_template', '<% if true %>')",
+    "rfn::error_class('standard', 'inline_template', '<%= [1, 2 %>')",
+    "rfn::error_class('class', 'inline_template', '<%= nil.foo %>')",
+    "[1].each |$x| { inline_template('<% if true %>') }",
+    "rfn::error_class('class', 'rfn::pdiv', 0)",
+    "rfn::error_class('class', 'rfn::pdiv', 0.0)",
+]
+# Syntax errors worded as Ruby's parser words them: an array's element that cannot start
+# names the closer, a missing `end` is at the file's last line (session 49).
+PROGRAMS += [dict(RSYN, src=s) for s in ["rsyn::bracket()", "rsyn::no_end()"]]

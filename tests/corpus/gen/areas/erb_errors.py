@@ -155,6 +155,29 @@ REFERENCE_INTERNALS = [
     "inline_template(['<%= 1 %>'])",
     "inline_template('<%= 1 %>', 2)",
 ]
+# Ruby syntax errors worded as Ruby's parser words them (session 49): an element that cannot
+# start names the closer, a body's closer is named after a statement or a separator of the
+# body and not in an empty one, a closer after an `if`'s or a loop's condition.
+PROGRAMS += [
+    it("<%= [1, ; %>"),
+    it("<% x = [ ; %>"),
+    it("<% foo(1, ; %>"),
+    it("<% x = { 1 ; %>"),
+    it("<% x = {a: 1, ; %>"),
+    it("<%= if @x %>"),
+    it("<%= unless @x %>"),
+    it("<%= while @x %>"),
+    it("<%= begin %>"),
+    it("<%= [1].each do %>"),
+    it("<%= [1].each { %>"),
+    it("<%= } %>"),
+    it("<% def f; ) %>"),
+    it("<% def f;; ) %>"),
+    it("<% if @x; y ] %>"),
+    it("<% [1].each { |a| y ] %>"),
+    it("<% x = (y ] %>"),
+]
+
 ORACLE_ARTIFACTS = [
     # defining a method or a class changes the oracle's Ruby process for the programs after it
     it("<% def helper; end %>"),

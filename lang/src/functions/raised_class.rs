@@ -1,0 +1,142 @@
+//! The Ruby class of the exception a call into Puppet raises in Ruby code (a module
+//! function's `call_function`, a template's `scope.call_function`), as the reference's:
+//! what the code's `rescue Puppet::ParseError => e` catches and `e.class` shows.
+
+use crate::error::{Error, ErrorKind};
+
+/// The class of the exception for error `e` of a call of function `name`; `located` when the
+/// error is located in Puppet code (it passes through as itself). `None`: the class Ruby's
+/// own message gives (`ruby::error`'s rule: `RuntimeError` unless the message is Ruby's own,
+/// such as `invalid value for Integer(): "x"`, an `ArgumentError`).
+///
+/// From the oracle (Puppet 8): an error located in Puppet code is a
+/// `Puppet::PreformattedError`, `fail` a `Puppet::ParseError`, a failed `assert_type` a
+/// `Puppet::Pops::Types::TypeAssertionError`, a lookup that finds nothing a
+/// `Puppet::DataBinding::LookupError`, a call's argument mismatch or an unknown function an
+/// `ArgumentError`, a template or file that fails or is not found a `Puppet::ParseError`,
+/// an unknown class a `Puppet::Error`.
+pub(crate) fn raised_class(name: &str, e: &Error, located: bool) -> Option<&'static str> {
+    if located {
+        return Some(PREFORMATTED);
+    }
+    // (the message as the call's Ruby sees it, without the prefix Puppet's call adds)
+    let m = super::template::strip_prefix(&e.message);
+    if m.starts_with("Function lookup() did not find a value") {
+        return Some("Puppet::DataBinding::LookupError");
+    }
+    // (`fail` called directly: its error reaches here wrapped by the call, an evaluation
+    // error again)
+    if e.kind == ErrorKind::Failed || name == "fail" {
+        return Some(PARSE_ERROR);
+    }
+    if name == "assert_type" && m.starts_with("assert_type(): ") {
+        return Some("Puppet::Pops::Types::TypeAssertionError");
+    }
+    if is_mismatch(name, m) || m == super::template::unknown_function_text(name) {
+        return Some("ArgumentError");
+    }
+    const PARSE_ERRORS: &[&str] = &[
+        "Failed to parse inline template: ",
+        "Failed to parse template ",
+        "Could not find template ",
+        "Could not find any files from ",
+    ];
+    if PARSE_ERRORS.iter().any(|p| m.starts_with(p)) {
+        return Some(PARSE_ERROR);
+    }
+    if m.starts_with("Could not find class ") {
+        return Some("Puppet::Error");
+    }
+    None
+}
+
+const PREFORMATTED: &str = "Puppet::PreformattedError";
+const PARSE_ERROR: &str = "Puppet::ParseError";
+
+/// Whether a message is the reference's for a call of `name` its signatures refuse
+/// (`'split' parameter 'str' expects a String value, got Integer`, `'each' expects a block`,
+/// `'f' expects 2 arguments, got none`, `'new' The string 'x' cannot be converted to
+/// Integer`): its dispatcher's `ArgumentError`.
+fn is_mismatch(name: &str, m: &str) -> bool {
+    m.strip_prefix('\'')
+        .and_then(|r| r.strip_prefix(name))
+        .is_some_and(|r| r.starts_with("' "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn class(name: &str, kind: ErrorKind, m: &str) -> Option<&'static str> {
+        raised_class(name, &Error::new(kind, m), false)
+    }
+
+    #[test]
+    fn classes_as_the_reference_raises_them() {
+        use ErrorKind::{Evaluation, Failed};
+        assert_eq!(
+            raised_class("f", &Error::eval("Division by 0"), true),
+            Some(PREFORMATTED)
+        );
+        assert_eq!(class("fail", Failed, "boom"), Some(PARSE_ERROR));
+        assert_eq!(
+            class(
+                "fail",
+                Evaluation,
+                "Error while evaluating a Function Call, boom"
+            ),
+            Some(PARSE_ERROR)
+        );
+        assert_eq!(
+            class(
+                "split",
+                Evaluation,
+                "Error while evaluating a Function Call, 'split' expects 2 arguments, got 1"
+            ),
+            Some("ArgumentError")
+        );
+        assert_eq!(
+            class(
+                "assert_type",
+                Evaluation,
+                "assert_type(): expects an Integer value, got String"
+            ),
+            Some("Puppet::Pops::Types::TypeAssertionError")
+        );
+        assert_eq!(
+            class(
+                "split",
+                Evaluation,
+                "'split' parameter 'str' expects a String value, got Integer"
+            ),
+            Some("ArgumentError")
+        );
+        assert_eq!(
+            class("each", Evaluation, "'each' expects a block"),
+            Some("ArgumentError")
+        );
+        // (another function's mismatch, quoted by this one's message, is not this call's)
+        assert_eq!(class("f", Evaluation, "'g' expects a block"), None);
+        assert_eq!(class("fo", Evaluation, "'f' expects a block"), None);
+        assert_eq!(
+            class("nosuch", Evaluation, "Unknown function 'nosuch'"),
+            Some("ArgumentError")
+        );
+        assert_eq!(
+            class("file", Evaluation, "Could not find any files from x"),
+            Some(PARSE_ERROR)
+        );
+        assert_eq!(
+            class(
+                "lookup",
+                Evaluation,
+                "Function lookup() did not find a value for the name 'k'"
+            ),
+            Some("Puppet::DataBinding::LookupError")
+        );
+        assert_eq!(
+            class("sprintf", Evaluation, "invalid value for Integer(): \"x\""),
+            None
+        );
+    }
+}
