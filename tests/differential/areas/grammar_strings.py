@@ -56,7 +56,7 @@ class Strings:
             elif k == 1:
                 # (an unknown escape inside a heredoc's interpolation fails the reference's
                 # lexer, a documented deviation: rarely)
-                escapes = ESCAPES[:-1] if self.in_heredoc and r.random() < 0.95 else ESCAPES
+                escapes = ESCAPES[:-1] if self.in_heredoc and not (self.mistakes and r.random() < 0.2) else ESCAPES
                 parts.append(r.choice(escapes))
             else:
                 parts.append(self.interpolation())
@@ -109,7 +109,7 @@ class Strings:
             lines.append(text)
         margin = r.choice(["", "  "])
         trim = r.choice(["|", "|-", "-"]) if margin else r.choice(["", "-"])
-        if "$" in flags and "-" in trim and lines[-1].endswith("\\") and r.random() < 0.9:
+        if "$" in flags and "-" in trim and lines[-1].endswith("\\") and not (self.mistakes and r.random() < 0.2):
             # (the `$` escape with a trimmed last line ending in a backslash fails the
             # reference's lexer, a documented deviation: rarely)
             lines[-1] = r.choice(WORDS)
