@@ -54,6 +54,8 @@ class Base:
         self.level = 0       # how deep the current expression is nested
         self.in_function = False  # (`return` is allowed)
         self.ret_kind = None      # (the kind the function's `return` gives)
+        self.in_catalog = False   # (a resource's, class's or define's, or a node's statements)
+        self.recursive = set()    # names of aliases of recursive types (`Data`)
 
     def line(self, src):
         """`src` followed by the bodies of the heredocs it opened, in the order of their

@@ -94,9 +94,12 @@ class Types:
 
     def lit_type(self):
         r = self.r
-        if self.aliases and r.random() < 0.3:
-            return r.choice(self.aliases)[0], PRIMARY
-        return r.choice(TYPES + (RICH_TYPES if r.random() < 0.15 else [])), PRIMARY
+        # (in a catalog, no recursive type: the reference cannot write it)
+        aliases = [a for a, _ in self.aliases if not (self.in_catalog and a in self.recursive)]
+        if aliases and r.random() < 0.3:
+            return r.choice(aliases), PRIMARY
+        types = [t for t in TYPES if not (self.in_catalog and t == "Data")]
+        return r.choice(types + (RICH_TYPES if r.random() < 0.15 else [])), PRIMARY
 
     def lit_regexp(self):
         return self.r.choice(REGEXPS), PRIMARY
