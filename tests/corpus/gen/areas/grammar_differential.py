@@ -252,3 +252,27 @@ PROGRAMS += [
     "[type([1, 'a'], 'generalized'), type([1, 2.5], 'generalized'), type([[1], ['a']], 'generalized')]",
     "Sensitive[Variant[Integer[1, 2], String]]",
 ]
+
+# --- session 49 (grammar6): a time value's seconds as a Float are Ruby's
+# `nanos.fdiv(1_000_000_000)` (the reference's `to_f`), not the nanoseconds as a double
+# divided by 1e9 (`1614834367.8899999`).
+PROGRAMS += [
+    "Float(Timestamp('2021-03-04T05:06:07.890 UTC'))",
+    "Numeric(Timestamp('2021-03-04T05:06:07.890 UTC'))",
+    "[Float(Timestamp(1473150899.25)), Float(Timestamp('2020-02-29T23:59:59.999999 UTC'))]",
+    "[Float(Timespan(1.1)), Float(Timespan('1-02:03:04.123')), Numeric(Timespan(-0.3))]",
+]
+
+# --- session 49 (grammar6): a pattern in extended mode (`regsubst`'s flag `E`, `(?x)`)
+# has its classes checked as Ruby checks them (`empty char-class` for `[]`; the engine's
+# `Invalid character class` was shown, or `premature end of char-class` for every class).
+PROGRAMS += [
+    "regsubst('a', '[]', 'x', 'EI')",
+    "regsubst('a', '[^]', 'x', 'E')",
+    "regsubst('a', '[b-a]', 'x', 'E')",
+    "regsubst('a', '[a', 'x', 'EM')",
+    "'a' =~ '(?x)[]'",
+    "'a' =~ '(?x)[a'",
+    "'a' =~ '(?x)[[:foo:]]'",
+    "['a' =~ \"(?x) # [ here\\n a\", 'a' =~ '(?x)(?#[)a', '[a' =~ '(?x)\\\\[a', regsubst('a', ' [#]', 'x', 'E')]",
+]
