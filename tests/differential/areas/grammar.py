@@ -302,7 +302,8 @@ SWAPPED = re.compile(r"Infinity\.0\.0 - (%s)|(?<![\w.])(%s) - (%s)|>=(%s) <(%s)"
 def _range_ends(text):
     """`text` with each version range the reference writes with its ends swapped written
     as prepl writes it (`2.0.0 - 1.0.0` is `1.0.0 - 2.0.0`, `>=2.0.0 <1.0.0` is `>=1.0.0
-    <2.0.0`, `Infinity.0.0 - 1.0.0` is `>=1.0.0`, `Infinity.0.0 - 0.0.0-` is `*`)."""
+    <2.0.0`, `Infinity.0.0 - 1.0.0` and `>=Infinity.0.0 <1.0.0` are `>=1.0.0`,
+    `Infinity.0.0 - 0.0.0-` is `*`)."""
     def key(v):
         return tuple(int(x) for x in re.match(r"(\d+)\.(\d+)\.(\d+)", v).groups())
 
@@ -315,6 +316,8 @@ def _range_ends(text):
         if m.group(4) and key(m.group(4)) > key(m.group(5)):
             return f">={m.group(5)} <{m.group(4)}"
         return m.group(0)
+    # (an exclusive range without an upper end: `>=Infinity.0.0 <1.0.0`)
+    text = re.sub(r">=Infinity\.0\.0 <(%s)" % VERSION, r"Infinity.0.0 - \1", text)
     return SWAPPED.sub(fix, text)
 
 

@@ -212,8 +212,9 @@ class Catalog:
         if len(self.notifies) > 1 and r.random() < 0.15:
             # (several resources in one reference)
             titles = r.sample(self.notifies, 2)
-        # (a parameter the declaration set cannot be set again from the same scope: rarely)
-        leveled = self.leveled.intersection(titles) and r.random() < 0.9
+        # (a parameter the declaration set cannot be set again from the same scope: in the
+        # programs that make mistakes)
+        leveled = self.leveled.intersection(titles) and not (g.mistakes and r.random() < 0.1)
         # (`message` and `tag`, which declarations set, also by `+>`: in the programs
         # that make mistakes)
         attr = r.choice([f"message => {g.e('any', 1, 0)}", "tag +> 'o1'", "message +> 'm'"]

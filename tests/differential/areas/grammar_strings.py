@@ -92,7 +92,7 @@ class Strings:
         if r.random() < 0.1:
             # (a heredoc checked as JSON: an invalid text is an error)
             quote = r.choice(['"', ''])
-            text = JSON_BAD if r.random() < 0.01 else r.choice(JSON_TEXTS)
+            text = JSON_BAD if self.mistakes and r.random() < 0.05 else r.choice(JSON_TEXTS)
             self.heredocs.append((tag, text + "\n" + tag))
             return f"@({quote}{tag}{quote}:json)"
         flags = r.choice(HEREDOC_FLAGS)

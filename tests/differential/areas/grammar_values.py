@@ -140,7 +140,7 @@ class Values:
                          f"{src}.filter |{iv} $q| {{ $q > 1 }}",
                          f"{src}.map |{iv} $q| {{ $q }}",
                          f"{src}.reverse_each.map |{iv} $q| {{ $q }}",
-                         f"Hash({src}.map |$q| {{ [$q, $q] }}).map |{it} $k, {iv} $v| {{ $k }}"]), PRIMARY
+                         f"Hash({src}.map |$q| {{ [$q, $q] }}).map |{iv} $k, {iv} $v| {{ $k }}"]), PRIMARY
 
     def semver_algebra(self, kind, d):
         """Versions matched against `SemVer` types of several ranges, `SemVer` types
