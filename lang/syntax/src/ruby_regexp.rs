@@ -11,12 +11,19 @@ pub fn ruby_syntax_error(source: &str) -> Option<String> {
     let chars: Vec<char> = source.chars().collect();
     if uses_extended_mode(&chars) {
         // Whitespace and `#` comments change meaning; leave those to the engines, but for
-        // the one rule they do not know.
-        return numbered_refs_with_names(&chars)
-            .then(|| "numbered backref/call is not allowed. (use name)".to_string());
+        // the rules they do not know: numbered references with names, and the classes
+        // (where whitespace and `#` keep their meaning: `[]` is Ruby's `empty char-class`).
+        if numbered_refs_with_names(&chars) {
+            return Some("numbered backref/call is not allowed. (use name)".to_string());
+        }
+        return extended_class_error(&chars);
     }
+    scanner(&chars).run().err()
+}
+
+fn scanner(chars: &[char]) -> Scanner<'_> {
     Scanner {
-        chars: &chars,
+        chars,
         pos: 0,
         groups: 0,
         names: Vec::new(),
@@ -24,8 +31,35 @@ pub fn ruby_syntax_error(source: &str) -> Option<String> {
         name_refs: Vec::new(),
         numbered_refs: false,
     }
-    .run()
-    .err()
+}
+
+/// The first error of a character class of a pattern in extended mode: each class outside
+/// `#` comments (to the end of the line, or `(?#...)`) scanned as outside extended mode.
+fn extended_class_error(chars: &[char]) -> Option<String> {
+    let mut s = scanner(chars);
+    while let Some(c) = s.peek(0) {
+        s.pos += 1;
+        match c {
+            '\\' => s.pos += 1,
+            '#' => {
+                while s.peek(0).is_some_and(|c| c != '\n') {
+                    s.pos += 1;
+                }
+            }
+            '(' if s.peek(0) == Some('?') && s.peek(1) == Some('#') => {
+                while s.peek(0).is_some_and(|c| c != ')') {
+                    s.pos += 1;
+                }
+            }
+            '[' => {
+                if let Err(message) = s.class() {
+                    return Some(message);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
 }
 
 const REPEAT_LIMIT: u64 = 100_000;
@@ -748,6 +782,31 @@ mod tests {
         ];
         for (src, message) in cases {
             assert_eq!(ruby_syntax_error(src).as_deref(), Some(message), "{src}");
+        }
+    }
+
+    #[test]
+    fn extended_mode_checks_classes() {
+        // (Ruby 3.1's answers: whitespace and `#` keep their meaning in a class; a `[` in a
+        // comment or escaped opens none)
+        for (src, message) in [
+            ("(?x)[]", "empty char-class"),
+            ("(?x)[^]", "empty char-class"),
+            ("(?x)[a", "premature end of char-class"),
+            ("(?x)[b-a]", "empty range in char class"),
+            ("(?x)[[:foo:]]", "invalid POSIX bracket type"),
+        ] {
+            assert_eq!(ruby_syntax_error(src).as_deref(), Some(message), "{src}");
+        }
+        for src in [
+            "(?x) # [ here\n a",
+            "(?x)(?#[)a",
+            "(?x)\\[a",
+            "(?x)a[]b]",
+            "(?x)[ ]]",
+            "(?ix)a [#]",
+        ] {
+            assert_eq!(ruby_syntax_error(src), None, "{src}");
         }
     }
 

@@ -88,7 +88,7 @@ def function(g):
         elem = {"int": "Integer ", "str": "String ", "any": ""}[rest]
         params.append(f"{elem}*${rn}")
         g.scope.append((rn, {"int": "ints", "str": "strs", "any": "arr"}[rest]))
-    g.in_function = True
+    g.in_function, g.ret_kind = True, ret
     body = g.e(ret, r.randint(1, 3), 0)
     if r.random() < 0.3:
         # (a `return` in a lambda returns from the function)
@@ -111,8 +111,11 @@ def program(rng):
         lines.append(g.line(commented(g, src)))
     for _ in range(rng.choice([0, 0, 1, 1, 2])):
         name = g.fresh("Ga")
-        emit(f"type {name} = {alias_type(g)}")
+        src = alias_type(g)
+        emit(f"type {name} = {src}")
         g.aliases.append((name, None))
+        if "Data" in src or any(re.search(r"\b%s\b" % a, src) for a in g.recursive):
+            g.recursive.add(name)
     for _ in range(rng.choice([0] * 5 + [1, 1, 2])):
         # (an Object type: its values made, compared, their attributes read)
         name = g.fresh("Go")
@@ -128,10 +131,14 @@ def program(rng):
         emit(function(g))
     for _ in range(rng.randint(2, 6)):
         emit(statement(g))
+    # (no recursive alias, `Data`, as a catalog's parameter value: the reference cannot
+    # write the catalog, a documented deviation)
+    g.in_catalog = True
     if rng.random() < 0.33:
         lines.extend(resources(g))
     if rng.random() < 0.1:
         lines.extend(nodes(g))
+    g.in_catalog = False
     checks = []
     for _ in range(rng.randint(2, 4)):
         checks.append(g.line("  " + g.e(rng.choice(KINDS + ["any"]), rng.randint(1, 3), 0) + ","))
@@ -248,6 +255,7 @@ FLOAT_FORMAT = "the default string format of a Float is %p (the reference: %f)"
 REGEXP_S = "`%s` of a Regexp: with `/ /` delimiters (the reference: the bare source)"
 ALIAS_FORM = "an alias's normal form forgets a Collection's size and `Optional[NotUndef]`'s `NotUndef`"
 UNDEF_UNION = "`Undef ∪ T` is `Any` (the spec), `T` in the reference"
+RANGE_ENDS = "a version range made from versions or merged in a `SemVer` type: the reference writes its ends swapped"
 # (a number in a text: a length of a string that holds the deviating text, `group_by`'s key)
 NUMBER = re.compile(r"(?<![\w.])\d+(?![\w.])")
 
@@ -278,7 +286,39 @@ def _explanations(src):
         out.append((ALIAS_FORM, same_by(lambda t: ALIAS_NORMAL.sub(r"\1", t), both=False)))
     if "type(" in src and "undef" in src:
         out.append((UNDEF_UNION, same_by(_bare_types)))
+    if "SemVer" in src:
+        # (an inclusive range prepl writes `>=1.2.3 <=2.0.0`, the reference `1.2.3 - 2.0.0`;
+        # a range made with its ends in the wrong order, prepl keeps them, the reference
+        # swaps them: compared with their ends in order)
+        inclusive = lambda t: re.sub(r">=(%s) <=(%s)" % (VERSION, VERSION), r"\1 - \2", t)
+        out.append((RANGE_ENDS, lambda a, b: _floats_as_p(_range_ends(a)) == _floats_as_p(_range_ends(inclusive(b)))))
     return out
+
+
+VERSION = r"\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]*)?(?:\+[0-9A-Za-z.-]+)?"
+SWAPPED = re.compile(r"Infinity\.0\.0 - (%s)|(?<![\w.])(%s) - (%s)|>=(%s) <(%s)" % ((VERSION,) * 5))
+
+
+def _range_ends(text):
+    """`text` with each version range the reference writes with its ends swapped written
+    as prepl writes it (`2.0.0 - 1.0.0` is `1.0.0 - 2.0.0`, `>=2.0.0 <1.0.0` is `>=1.0.0
+    <2.0.0`, `Infinity.0.0 - 1.0.0` and `>=Infinity.0.0 <1.0.0` are `>=1.0.0`,
+    `Infinity.0.0 - 0.0.0-` is `*`)."""
+    def key(v):
+        return tuple(int(x) for x in re.match(r"(\d+)\.(\d+)\.(\d+)", v).groups())
+
+    def fix(m):
+        if m.group(1):
+            return "*" if m.group(1) == "0.0.0-" else ">=" + m.group(1)
+        if m.group(2) and key(m.group(2)) > key(m.group(3)) or \
+                m.group(2) and key(m.group(2)) == key(m.group(3)) and m.group(3) < m.group(2):
+            return f"{m.group(3)} - {m.group(2)}"
+        if m.group(4) and key(m.group(4)) > key(m.group(5)):
+            return f">={m.group(5)} <{m.group(4)}"
+        return m.group(0)
+    # (an exclusive range without an upper end: `>=Infinity.0.0 <1.0.0`)
+    text = re.sub(r">=Infinity\.0\.0 <(%s)" % VERSION, r"Infinity.0.0 - \1", text)
+    return SWAPPED.sub(fix, text)
 
 
 def _diff_entries(diff):

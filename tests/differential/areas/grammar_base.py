@@ -53,6 +53,9 @@ class Base:
         self.in_heredoc = 0  # inside a heredoc's interpolation
         self.level = 0       # how deep the current expression is nested
         self.in_function = False  # (`return` is allowed)
+        self.ret_kind = None      # (the kind the function's `return` gives)
+        self.in_catalog = False   # (a resource's, class's or define's, or a node's statements)
+        self.recursive = set()    # names of aliases of recursive types (`Data`)
 
     def line(self, src):
         """`src` followed by the bodies of the heredocs it opened, in the order of their
@@ -94,9 +97,10 @@ class Base:
     def otherwise(self, kind, d, form):
         """The `else`/`default` branch of a conditional in `form` (`" else {{ {} }}"`), or
         nothing (the conditional is undef when no branch is taken) where undef may come out:
-        where any value is taken, and now and then elsewhere (an operand then fails)."""
+        where any value is taken, and now and then elsewhere in the programs that make
+        mistakes (an operand then fails)."""
         r = self.r
-        if r.random() < (0.3 if kind in ("any", "undef") else 0.03):
+        if r.random() < (0.3 if kind in ("any", "undef") else 0.1 if self.mistakes else 0):
             return ""
         return form.format(self.e(kind, d, 0))
 

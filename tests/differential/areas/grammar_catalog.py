@@ -37,7 +37,7 @@ class Catalog:
         pool = [f"Notify[{sq(t)}]" for t in self.notifies]
         pool += [f"{d.capitalize()}[{sq(t)}]" for d, t in self.instances]
         pool += [f"Class[{c}]" for c in self.classes]
-        if not pool or r.random() < 0.003:
+        if not pool or self.g.mistakes and r.random() < 0.02:
             return f"Notify[{sq(r.choice(['nothere', 'r0']))}]"
         return r.choice(pool)
 
@@ -107,8 +107,9 @@ class Catalog:
         self.emit(f"class {name}{head} {{ {self.body(name, params + inherited, [])} }}")
         self.class_defs.append((name, params))
         args = self.args(params, 0.4, r.random() < 0.2)
-        # (the include-like forms when every parameter has a default, but now and then)
-        needed = any(not dflt for _, _, dflt in params) and r.random() < 0.98
+        # (the include-like forms when every parameter has a default, but now and then in
+        # the programs that make mistakes)
+        needed = any(not dflt for _, _, dflt in params) and not (g.mistakes and r.random() < 0.1)
         if needed or r.random() < 0.3:
             self.emit(f"class {{ {sq(name)}: {args} }}")
         else:
@@ -211,10 +212,13 @@ class Catalog:
         if len(self.notifies) > 1 and r.random() < 0.15:
             # (several resources in one reference)
             titles = r.sample(self.notifies, 2)
-        # (a parameter the declaration set cannot be set again from the same scope: rarely)
-        leveled = self.leveled.intersection(titles) and r.random() < 0.9
+        # (a parameter the declaration set cannot be set again from the same scope: in the
+        # programs that make mistakes)
+        leveled = self.leveled.intersection(titles) and not (g.mistakes and r.random() < 0.1)
+        # (`message` and `tag`, which declarations set, also by `+>`: in the programs
+        # that make mistakes)
         attr = r.choice([f"message => {g.e('any', 1, 0)}", "tag +> 'o1'", "message +> 'm'"]
-                        if r.random() < 0.08 else
+                        if g.mistakes and r.random() < 0.3 else
                         [f"withpath => {g.e('bool', 1, 0)}"] + ["loglevel => 'info'"] * (not leveled))
         self.emit(f"Notify[{', '.join(map(sq, titles))}] {{ {attr} }}")
 

@@ -6,6 +6,7 @@ from areas.grammar_base import (ADD, BINARY, BLOCK, ELEM, IN, KINDS, MATCH, NOT,
                                 SELECT, SHIFT, UMINUS, WORDS, Base, sq)
 from areas.grammar_strings import Strings
 from areas.grammar_types import PARAM_TYPES, Types
+from areas.grammar_values import Values
 
 
 SEPARATORS = ["','", "/,/", "''", "/b/", "'a'"]
@@ -89,11 +90,13 @@ class Exprs:
         if op == "/" and left.endswith("}"):
             left = f"({left})"  # (`} /` starts a regexp)
         if op in ("/", "%") and r.random() < 0.9:
-            right = r.choice(["2", "3", "7", "-4", "1.5"] if kind == "float" else ["2", "3", "7"])
+            # (a float from an integer's division: by a float)
+            right = r.choice(["2", "3", "7", "-4", "1.5"] if kind == "float" and a_kind == kind else
+                             ["1.5", "2.0", "-4.0"] if kind == "float" else ["2", "3", "7"])
         elif op in ("<<", ">>"):
             right = str(r.randint(0, 6))
         else:
-            if kind == "int" and r.random() < 0.02:
+            if kind == "int" and self.mistakes and r.random() < 0.1:
                 right = sq(str(r.randint(0, 9)))  # (a numeric string: an error in strict mode)
             else:
                 right = self.e(b_kind, d, BINARY[op] + 1)
@@ -114,11 +117,11 @@ class Exprs:
         if kind == "float":
             s = r.choice(["'1.5'", "'2e3'", "'0.25'", "'3'", "'-1.5'"])
             return r.choice([f"Float({s})", f"Float.new({s})",
-                             f"Numeric({r.choice(['7.5', '1e2', '-2.5E-1'] + [' 3', '0.0e1'] * (r.random() < 0.1))!r})",
+                             f"Numeric({r.choice(['7.5', '1e2', '-2.5E-1'] + [' 3', '0.0e1'] * (bool(self.mistakes) and r.random() < 0.1))!r})",
                              f"{self.p('int', d)} + 0.5"]), ADD
         # (`'1_000'` does not convert)
         s = r.choice(["'0x10'", "'017'", "'42'", "'-3'", "'0b101'", "' 5'", "'0X1f'", "'0B11'"] +
-                     ["'1_000'"] * (r.random() < 0.2))
+                     ["'1_000'"] * (bool(self.mistakes) and r.random() < 0.2))
         return r.choice([f"Integer({s})", f"Integer.new({s})", f"Integer({r.choice(['42', '-3', ' 5'])!r}, 10)",
                          f"Integer('11', {r.choice([2, 8, 16])})",
                          f"Integer({self.e('float', d)})", f"{s}.convert_to(Integer)",
@@ -140,8 +143,9 @@ class Exprs:
 
     def or_else(self, src, kind):
         """`src`, an element of an array of unknown length (undef when out of range),
-        mostly with a value of `kind` in its place then (`$a[2].lest || { 5 }`)."""
-        if self.r.random() < 0.8:
+        with a value of `kind` in its place then (`$a[2].lest || { 5 }`), but now and then in
+        the programs that make mistakes."""
+        if not self.mistakes or self.r.random() < 0.5:
             return f"{src}.lest || {{ {self.e(kind, 0, 0)} }}"
         return src
 
@@ -200,8 +204,11 @@ class Exprs:
         c = self.p(r.choice(["ints", "strs", "arr", "hash"]), d)
         x = self.fresh("x")
         body = self.body("bool", d, [(x, "any")])
+        if r.random() < 0.2:
+            # (a match binds looser than a postfix: `{} + {} =~ NotUndef` is `{} + ({} =~ ...)`)
+            return f"{self.e('any', d, MATCH)} =~ NotUndef", MATCH
         return r.choice([f"{c}.any |${x}| {{ {body} }}", f"{c}.all |${x}| {{ {body} }}",
-                         f"empty({c})", f"{c}.empty", f"{self.e('any', d)} =~ NotUndef"]), PRIMARY
+                         f"empty({c})", f"{c}.empty"]), PRIMARY
 
     def array_op(self, kind, d):
         r = self.r
@@ -271,8 +278,9 @@ class Exprs:
         jumps = ["next"] + ["break"] * legal + (["return", "return"] if self.in_function else [])
         jump = r.choice(jumps)
         # (a bare `next` is a name, a value: only with parentheses; `break` takes no value)
-        value = self.e("bool" if k > 5 else elem, 0, 0)
-        jump += "()" if jump == "break" or r.random() < 0.3 else f"({value})"
+        # (`return` leaves the function with a value of the function's kind)
+        value = self.e(self.ret_kind if jump == "return" else "bool" if k > 5 else elem, 0, 0)
+        jump += "()" if jump == "break" or r.random() < 0.3 and jump != "return" else f"({value})"
         test = self.e("bool", d, 0)
         if k == 0:
             out = f".map |${x}| {{ if {test} {{ {jump} }}; {self.e(elem, d, 0)} }}"
@@ -355,7 +363,7 @@ class Exprs:
         k = r.random()
         if k < 0.9:
             body += f", default => {self.e(kind, d, 0)}"
-        elif k < 0.998:
+        elif k < 0.998 or not self.mistakes:
             # (a type every value matches, in place of `default`)
             body += f", {r.choice(['Any', 'Optional[Any]'])} => {self.e(kind, d, 0)}"
         return f"{subject} ? {{ {body} }}", SELECT
@@ -450,7 +458,7 @@ class Exprs:
 
 
 
-class Gen(Exprs, Strings, Types, Base):
+class Gen(Exprs, Strings, Types, Values, Base):
     LITERALS = {
         "int": Exprs.lit_int, "float": Exprs.lit_float, "str": Strings.lit_str,
         "bool": Exprs.lit_bool, "ints": lambda g: g.lit_array("ints"),
@@ -460,19 +468,20 @@ class Gen(Exprs, Strings, Types, Base):
     }
     PRODUCERS = {
         "int": [Exprs.arith, Exprs.arith, Exprs.negate, Exprs.size, Exprs.int_conv, Exprs.reduce,
-                Exprs.index, Types.rich_value_of],
+                Exprs.index, Types.rich_value_of, Values.newer, Values.typed_lambda],
         "float": [Exprs.arith, Exprs.arith, Exprs.int_conv, Exprs.negate],
-        "str": [Strings.str_fn, Strings.str_fn, Exprs.index, Strings.epp, Types.rich_value_of],
+        "str": [Strings.str_fn, Strings.str_fn, Exprs.index, Strings.epp, Types.rich_value_of,
+                Values.flag_format, Values.flag_format, Values.newer],
         "bool": [Exprs.compare, Exprs.compare, Exprs.logic, Exprs.match, Exprs.in_,
-                 Types.type_cmp, Exprs.predicate, Types.rich_test],
-        "ints": [Exprs.array_op, Exprs.chain, Exprs.index],
+                 Types.type_cmp, Exprs.predicate, Types.rich_test, Values.newer],
+        "ints": [Exprs.array_op, Exprs.chain, Exprs.index, Values.iterated, Values.typed_lambda],
         "strs": [Exprs.array_op, Exprs.chain, Exprs.index],
         "arr": [Exprs.array_op, Exprs.chain, Exprs.index],
         "hash": [Exprs.hash_op, Exprs.hash_op],
-        "type": [Types.type_access, Types.type_access, Types.type_of],
+        "type": [Types.type_access, Types.type_access, Types.type_of, Values.semver_algebra],
         "regexp": [Types.regexp_conv],
         "undef": [Exprs.undef_],
-        RICH: [Types.rich, Types.rich],
+        RICH: [Types.rich, Types.rich, Values.newer],
         "rec": [],
     }
     COMMON = [Exprs.cond, Exprs.selector, Exprs.case, Exprs.with_, Exprs.call, Types.object_value]

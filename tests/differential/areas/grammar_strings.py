@@ -56,7 +56,7 @@ class Strings:
             elif k == 1:
                 # (an unknown escape inside a heredoc's interpolation fails the reference's
                 # lexer, a documented deviation: rarely)
-                escapes = ESCAPES[:-1] if self.in_heredoc and r.random() < 0.95 else ESCAPES
+                escapes = ESCAPES[:-1] if self.in_heredoc and not (self.mistakes and r.random() < 0.2) else ESCAPES
                 parts.append(r.choice(escapes))
             else:
                 parts.append(self.interpolation())
@@ -92,7 +92,7 @@ class Strings:
         if r.random() < 0.1:
             # (a heredoc checked as JSON: an invalid text is an error)
             quote = r.choice(['"', ''])
-            text = JSON_BAD if r.random() < 0.01 else r.choice(JSON_TEXTS)
+            text = JSON_BAD if self.mistakes and r.random() < 0.05 else r.choice(JSON_TEXTS)
             self.heredocs.append((tag, text + "\n" + tag))
             return f"@({quote}{tag}{quote}:json)"
         flags = r.choice(HEREDOC_FLAGS)
@@ -109,7 +109,7 @@ class Strings:
             lines.append(text)
         margin = r.choice(["", "  "])
         trim = r.choice(["|", "|-", "-"]) if margin else r.choice(["", "-"])
-        if "$" in flags and "-" in trim and lines[-1].endswith("\\") and r.random() < 0.9:
+        if "$" in flags and "-" in trim and lines[-1].endswith("\\") and not (self.mistakes and r.random() < 0.2):
             # (the `$` escape with a trimmed last line ending in a backslash fails the
             # reference's lexer, a documented deviation: rarely)
             lines[-1] = r.choice(WORDS)

@@ -2,7 +2,7 @@
 inner type expressions, `type()`, type comparisons, regexps, type aliases' definitions, the
 parameter types of functions and classes, and values of the rich data types (`Sensitive`,
 `Deferred`, `Timespan`, `SemVer`, `SemVerRange`, `Binary`) made, compared and converted."""
-from areas.grammar_base import CMP, MATCH, PRIMARY, BINARY, RICH, WORDS, sq
+from areas.grammar_base import ADD, CMP, MATCH, MUL, PRIMARY, BINARY, RICH, WORDS, sq
 
 TYPES = ["Integer", "String", "Integer[0, 10]", "String[1]", "Float", "Numeric",
          "Array[Integer]", "Hash[String, Any]", "Optional[String]", "Boolean",
@@ -11,7 +11,8 @@ TYPES = ["Integer", "String", "Integer[0, 10]", "String[1]", "Float", "Numeric",
          "Scalar", "Collection[1]", "Data", "Regexp", "Type[Integer]",
          "NotUndef", "Any", "Default", "Iterable"]
 RICH_TYPES = ["Sensitive", "Sensitive[String]", "Timespan", "Timespan[0, 100]", "SemVer",
-              "SemVer['>=1.0.0']", "SemVerRange", "Deferred", "Binary", "Sensitive[Integer]"]
+              "SemVer['>=1.0.0']", "SemVerRange", "Deferred", "Binary", "Sensitive[Integer]",
+              "Timestamp", "Timestamp['2000-01-01', default]", "Callable", "Init[Integer]", "Iterator"]
 REGEXPS = ["/a/", "/^a+b?$/", "/(a)(b)?/", "/x y/", "/[0-9]+/", "/\\d/", "/(?<n>b)/", "/a|b/",
            "/\\//", "//"]
 PARAM_TYPES = {"int": ["Integer", "Integer[-100, 1000]", "Numeric", "Any"],
@@ -93,9 +94,12 @@ class Types:
 
     def lit_type(self):
         r = self.r
-        if self.aliases and r.random() < 0.3:
-            return r.choice(self.aliases)[0], PRIMARY
-        return r.choice(TYPES + (RICH_TYPES if r.random() < 0.15 else [])), PRIMARY
+        # (in a catalog, no recursive type: the reference cannot write it)
+        aliases = [a for a, _ in self.aliases if not (self.in_catalog and a in self.recursive)]
+        if aliases and r.random() < 0.3:
+            return r.choice(aliases), PRIMARY
+        types = [t for t in TYPES if not (self.in_catalog and t == "Data")]
+        return r.choice(types + (RICH_TYPES if r.random() < 0.15 else [])), PRIMARY
 
     def lit_regexp(self):
         return self.r.choice(REGEXPS), PRIMARY
@@ -110,7 +114,9 @@ class Types:
                          f"Tuple[{inner}, {r.randint(0, 2)}, {r.randint(2, 3)}]",
                          f"Struct[{{ a => {inner}, Optional[b] => Integer }}]",
                          f"Enum[{self.e('str', 0, 0)}, 'b']", f"Pattern[{self.lit_regexp()[0]}]",
-                         f"NotUndef[{inner}]", f"Array[{inner}, 1]", f"Sensitive[{inner}]"]), PRIMARY
+                         f"NotUndef[{inner}]", f"Array[{inner}, 1]", f"Sensitive[{inner}]",
+                         f"Callable[{inner}]", f"Callable[[{inner}, 0, 2], {self.e('type', 0, 0)}]",
+                         f"Init[{inner}]", f"Iterable[{inner}]", f"Iterator[{inner}]"]), PRIMARY
 
     def type_of(self, kind, d):
         r = self.r
@@ -133,9 +139,9 @@ class Types:
         r = self.r
         return r.choice([f"Sensitive({self.e('any', d, 0)})",
                          f"Timespan({self.e(r.choice(['int', 'float']), d, 0)})",
-                         f"Timespan({self.e('int', 0)}) + {self.e(r.choice(['int', 'float']), d, CMP)}",
-                         f"Timespan(60) * {self.e('int', d, MATCH)}",
-                         f"SemVer(\"1.${{({self.e('int', 0)})}}.0\")",
+                         f"Timespan({self.e('int', 0)}) + {self.e(r.choice(['int', 'float']), d, ADD + 1)}",
+                         f"Timespan(60) * {self.e('int', d, MUL + 1)}",
+                         f"SemVer(\"1.${{({self.e('int', 0)}).abs}}.0\")",
                          f"Deferred({sq(r.choice(['join', 'upcase', 'sprintf']))}, "
                          f"[{self.e('any', d, 0)}])",
                          f"{self.p('str', d)}.then |$q| {{ Sensitive($q) }}"]), PRIMARY
@@ -144,13 +150,14 @@ class Types:
         """A boolean over rich values: comparisons, matches against their types."""
         r = self.r
         t, s = self.e("int", 0, CMP + 1), self.e("int", d, CMP + 1)
+        # (a comparison binds looser than a match: the whole is a comparison's operand)
         return r.choice([f"Timespan({t}) {r.choice(['<', '>=', '=='])} Timespan({s})",
                          f"SemVer('1.2.3') {r.choice(['<', '>', '=='])} SemVer({sq(r.choice(['1.10.0', '1.2.3', '0.9.9-a']))})",
                          f"SemVer({sq(r.choice(['1.2.3', '2.0.0', '1.0.0-rc1']))}) =~ "
                          f"SemVerRange({sq(r.choice(['>=1.0.0', '~1.2', '1.x', '<2.0.0']))})",
                          f"{self.e('any', d, MATCH)} =~ {r.choice(RICH_TYPES)}",
                          f"Sensitive({self.e('any', d, 0)}) =~ Sensitive[{self.e('type', 0, 0)}]",
-                         f"Sensitive('a') == Sensitive('a')"]), MATCH
+                         f"Sensitive('a') == Sensitive('a')"]), CMP
 
     def object_value(self, kind, d):
         """An object of one of the program's Object types (by positional arguments, a hash

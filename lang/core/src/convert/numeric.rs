@@ -22,8 +22,8 @@ fn ruby_float_error(s: &str) -> Error {
 /// Seconds of a Timespan or Timestamp.
 fn seconds(v: &Value) -> Option<f64> {
     match v {
-        Value::Timespan(t) => Some(t.nanos as f64 / 1e9),
-        Value::Timestamp(t) => Some(t.nanos as f64 / 1e9),
+        Value::Timespan(t) => Some(t.secs_f64()),
+        Value::Timestamp(t) => Some(t.secs_f64()),
         _ => None,
     }
 }

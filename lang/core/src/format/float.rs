@@ -75,7 +75,8 @@ const EXACT_SIGNIFICANT: usize = 800;
 
 /// `%.{prec}f` of |f| (no sign); `alt` keeps the point when prec is 0.
 pub fn fixed(f: f64, prec: usize, alt: bool) -> String {
-    let mut s = format!("{:.*}", prec.min(EXACT_FRACTION), f.abs());
+    let mut s = super::dtoa_quick::fixed(f, prec)
+        .unwrap_or_else(|| format!("{:.*}", prec.min(EXACT_FRACTION), f.abs()));
     if prec > EXACT_FRACTION {
         s.extend(std::iter::repeat_n('0', prec - EXACT_FRACTION));
     }
@@ -101,6 +102,9 @@ pub fn exponential(f: f64, prec: usize, upper: bool, alt: bool) -> String {
 
 /// Rust's `{:.prec$e}` of |f|, exact for any precision (see [`EXACT_SIGNIFICANT`]).
 fn exponent_form(f: f64, prec: usize) -> String {
+    if let Some((mant, exp)) = super::dtoa_quick::exponential(f, prec) {
+        return format!("{mant}e{exp}");
+    }
     let s = format!("{:.*e}", prec.min(EXACT_SIGNIFICANT), f.abs());
     if prec <= EXACT_SIGNIFICANT {
         return s;
@@ -140,7 +144,8 @@ pub fn general(f: f64, prec: Option<usize>, upper: bool, alt: bool) -> String {
             String::new(),
         )
     };
-    let body = if !alt && body.contains('.') {
+    // (Ruby keeps the zeros of digits its floating-point attempt rounded to even)
+    let body = if !alt && body.contains('.') && !super::dtoa_quick::general_keeps_zeros(f, p) {
         body.trim_end_matches('0').trim_end_matches('.').to_string()
     } else {
         body
@@ -271,6 +276,11 @@ mod tests {
         assert_eq!(general(123456789.0, None, false, false), "1.23457e+08");
         assert_eq!(general(100000.0, None, false, false), "100000");
         assert_eq!(general(1e-5, None, true, false), "1E-05");
+        // (Ruby 3.1: `'%.5g' % 38.6405`, `'%.3G' % 4.705e5`, `'%.3g' % 9405.0`)
+        assert_eq!(general(38.6405, Some(5), false, false), "38.640");
+        assert_eq!(general(4.705e5, Some(3), true, false), "4.70E+05");
+        assert_eq!(general(9405.0, Some(3), false, false), "9.40e+03");
+        assert_eq!(general(0.63805, Some(4), false, false), "0.6380");
         assert_eq!(hex_float(1.0, None, false, false), "0x1p+0");
         assert_eq!(hex_float(0.1, None, true, false), "0X1.999999999999AP-4");
         assert_eq!(hex_float(0.0, None, false, false), "0x0p+0");

@@ -8,6 +8,7 @@
 //! - [`float`], [`quote`], [`timetext`], [`ruby`]: text forms of floats, strings, times,
 //!   and Ruby's view of values.
 
+mod dtoa_quick;
 pub mod engine;
 pub mod float;
 pub mod maps;

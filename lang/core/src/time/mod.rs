@@ -159,10 +159,17 @@ fn clamp_i64(v: i128) -> i64 {
     v.clamp(i64::MIN as i128, i64::MAX as i128) as i64
 }
 
+/// Seconds with fraction as the reference's `to_f` gives them, Ruby's
+/// `nanos.fdiv(1_000_000_000)`: both sides divided by their greatest common divisor, then
+/// divided as doubles (`Float(Timestamp('2021-03-04T05:06:07.890 UTC'))` is
+/// `1614834367.89`, where `nanos as f64 / 1e9` is `1614834367.8899999`).
 fn nanos_to_f64(nanos: i128) -> f64 {
-    let secs = nanos / NANOS_PER_SEC;
-    let frac = nanos % NANOS_PER_SEC;
-    secs as f64 + frac as f64 / 1e9
+    let (mut a, mut b) = (nanos.unsigned_abs(), NANOS_PER_SEC as u128);
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    let gcd = a.max(1) as i128;
+    (nanos / gcd) as f64 / (NANOS_PER_SEC / gcd) as f64
 }
 
 /// `(secs * 1e9).to_i` as the reference computes it, with an error instead of a
@@ -175,4 +182,25 @@ pub(crate) fn nanos_from_f64(secs: f64) -> Result<i128, Error> {
         )));
     }
     Ok(n.trunc() as i128)
+}
+
+#[cfg(test)]
+mod to_f_tests {
+    use super::*;
+
+    /// Ruby's `Integer#fdiv` of the nanoseconds (the reference's `to_f`).
+    #[test]
+    fn seconds_with_fraction_are_rubys_fdiv() {
+        let ts = Timestamp::from_nanos(1_614_834_367_890_000_000);
+        assert_eq!(ts.secs_f64().to_string(), "1614834367.89");
+        let ts = Timestamp::from_nanos(1_473_150_899_250_000_000);
+        assert_eq!(ts.secs_f64(), 1_473_150_899.25);
+        assert_eq!(Timespan::from_nanos(-1_500_000_000).secs_f64(), -1.5);
+        assert_eq!(Timespan::from_nanos(0).secs_f64(), 0.0);
+        assert_eq!(Timespan::from_nanos(1).secs_f64(), 1e-9);
+        assert_eq!(
+            Timespan::from_nanos(i128::from(i64::MAX)).secs_f64(),
+            9_223_372_036.854_776
+        );
+    }
 }

@@ -252,3 +252,38 @@ PROGRAMS += [
     "[type([1, 'a'], 'generalized'), type([1, 2.5], 'generalized'), type([[1], ['a']], 'generalized')]",
     "Sensitive[Variant[Integer[1, 2], String]]",
 ]
+
+# --- session 49 (grammar6): a time value's seconds as a Float are Ruby's
+# `nanos.fdiv(1_000_000_000)` (the reference's `to_f`), not the nanoseconds as a double
+# divided by 1e9 (`1614834367.8899999`).
+PROGRAMS += [
+    "Float(Timestamp('2021-03-04T05:06:07.890 UTC'))",
+    "Numeric(Timestamp('2021-03-04T05:06:07.890 UTC'))",
+    "[Float(Timestamp(1473150899.25)), Float(Timestamp('2020-02-29T23:59:59.999999 UTC'))]",
+    "[Float(Timespan(1.1)), Float(Timespan('1-02:03:04.123')), Numeric(Timespan(-0.3))]",
+]
+
+# --- session 49 (grammar6): a pattern in extended mode (`regsubst`'s flag `E`, `(?x)`)
+# has its classes checked as Ruby checks them (`empty char-class` for `[]`; the engine's
+# `Invalid character class` was shown, or `premature end of char-class` for every class).
+PROGRAMS += [
+    "regsubst('a', '[]', 'x', 'EI')",
+    "regsubst('a', '[^]', 'x', 'E')",
+    "regsubst('a', '[b-a]', 'x', 'E')",
+    "regsubst('a', '[a', 'x', 'EM')",
+    "'a' =~ '(?x)[]'",
+    "'a' =~ '(?x)[a'",
+    "'a' =~ '(?x)[[:foo:]]'",
+    "['a' =~ \"(?x) # [ here\\n a\", 'a' =~ '(?x)(?#[)a', '[a' =~ '(?x)\\\\[a', regsubst('a', ' [#]', 'x', 'E')]",
+]
+
+# --- session 49 (grammar6): Ruby's `%f`, `%e` and `%g` round a last digit its
+# floating-point attempt leaves at a half to even (`'%.1f' % 0.35` is `0.4`, `'%.0e' %
+# 0.025` is `2e-02`), and `%g` then keeps that digit's zeros (`38.640`); found by seed 61's
+# `String(2.5e-2, '%+.0G')` (4000 random values: 172 answers differed, now 0).
+PROGRAMS += [
+    "[String(0.35, '%.1f'), String(0.45, '%.1f'), String(0.15, '%.1f'), String(9.95, '%.1f'), String(1.005, '%.2f')]",
+    "[String(2.5e-2, '%+.0G'), String(0.025, '%.0e'), String(0.015, '%.0e'), String(1.125e-5, '%.2e'), String(0.035, '%.0e')]",
+    "[String(38.6405, '%.5g'), String(4.705e5, '%.3G'), String(9405.0, '%.3g'), String(24.9005, '%+.5g'), String(0.63805, '%.4g')]",
+    "[sprintf('%.1f|%.0e|%.5g', 0.35, 0.025, 38.6405), String([0.35, 0.45], { Float => '%.1f' })]",
+]
