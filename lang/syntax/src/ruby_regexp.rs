@@ -424,10 +424,10 @@ impl Scanner<'_> {
                         return Ok(());
                     }
                     if let Some((lo, _)) = pending.take_if(|(_, d)| *d == depth) {
-                        let dropped = match (self.peek(0), self.peek(1)) {
-                            (Some(']' | '['), _) | (Some('&'), Some('&')) => true,
-                            _ => false,
-                        };
+                        let dropped = matches!(
+                            (self.peek(0), self.peek(1)),
+                            (Some(']' | '['), _) | (Some('&'), Some('&'))
+                        );
                         if !dropped {
                             self.range_end(lo)?;
                             last = ClassItem::Nothing;
