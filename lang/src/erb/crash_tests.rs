@@ -37,9 +37,11 @@ fn values_that_contain_themselves() {
             "inline_template('<% x = [1]; x << x %><%= x.flatten %>')",
             Err(&failed("tried to flatten recursive array")),
         ),
+        // (an array literal's max: Ruby 3.1 names the next element first; `x.max` names the
+        // best so far first, a known difference of the subset: known_differences.txt)
         (
-            "inline_template('<% x = [1]; x << x %><%= x.max %>')",
-            Err(&failed("comparison of Integer with Array failed")),
+            "inline_template('<% x = [1]; x << x %><%= [1, x].max %>')",
+            Err(&failed("comparison of Array with 1 failed")),
         ),
     ]);
     // The reference fails later ("stack level too deep"); Puppet's values have no cycles, so

@@ -283,11 +283,9 @@ fn render(
     origin: Origin,
 ) -> Result<String, Flow> {
     if RENDERS.with(|r| r.borrow().len()) >= MAX_RENDER_DEPTH {
-        return Err(
-            Error::new(crate::error::ErrorKind::Failed, "stack level too deep")
-                .at(ev.call_span)
-                .into(),
-        );
+        // (Ruby's `SystemStackError`, no `StandardError`: it passes every template's
+        // rescue and wrapping, bare, as the reference's)
+        return Err(Error::uncaught("SystemStackError", "stack level too deep").into());
     }
     crate::limits::deep(|| render_here(ev, text, given, origin))
 }
@@ -378,10 +376,9 @@ fn render_here(
             Error::uncaught(&class, message).into()
         }
         // Ruby's SystemStackError is no StandardError: Puppet does not wrap it either
+        // (kept as its class, so that a template rendering this one raises it again)
         RubyError::Raised { class, message, .. } if class == "SystemStackError" => {
-            Error::new(crate::error::ErrorKind::Failed, message)
-                .at(span)
-                .into()
+            Error::uncaught(&class, message).into()
         }
         other => report(text, &origin, &other).into(),
     })
