@@ -712,6 +712,9 @@ fn translate_ruby(source: &str, final_newline: bool) -> (String, bool) {
     // range's start taken out before a nested class (`a-[b]y`), with the class depth it
     // belongs to.
     let mut class_item: Option<usize> = None;
+    // Whether the last character was a range's `-` (the next item ends the range: no start
+    // of another, so `[a-b-[c]]` keeps its `-`).
+    let mut range_op = false;
     let mut range_start: Option<(String, usize)> = None;
     // The starts of the open groups in `out`, and whether each is a look-around.
     let mut groups: Vec<(usize, bool)> = Vec::new();
@@ -751,10 +754,11 @@ fn translate_ruby(source: &str, final_newline: bool) -> (String, bool) {
         }
         let here = out.len();
         let item = std::mem::take(&mut class_item);
+        let after_op = std::mem::take(&mut range_op);
         match c {
             '\\' => match chars.next() {
                 Some(n) => {
-                    if class_depth > 0 {
+                    if class_depth > 0 && !after_op {
                         class_item = Some(here);
                     }
                     if class_depth == 0 {
@@ -896,7 +900,8 @@ fn translate_ruby(source: &str, final_newline: bool) -> (String, bool) {
                 if class_depth == 0 {
                     atom = Some((here, c == '$'));
                 } else {
-                    class_item = Some(here);
+                    range_op = c == '-' && item.is_some();
+                    class_item = (c != '-' && !after_op).then_some(here);
                 }
                 out.push(c)
             }
@@ -1773,6 +1778,8 @@ mod tests {
             ("[a-[b][c]]", "bc"),
             ("[a-[b]&&y]", ""),
             ("[a-[b]y-z]", "a-bcxy"),
+            ("[a-b-[c]]", "a-bc"),
+            ("[x-y-[b]]", "-bxy"),
         ] {
             let re = Regexp::new(source).expect(source);
             let got: String = ["a", "-", "b", "c", "x", "y", "&"]
