@@ -31,20 +31,23 @@ pub(super) fn hash_over_unmergeable(
     if src.is_empty() {
         return Ok(dest);
     }
-    let mut out = src.clone();
-    for (k, x) in src.iter().skip(1) {
-        if truthy(x) {
-            out.insert(k.clone(), into_itself(x.clone(), o)?);
-        }
-    }
-    Ok(Value::hash(out))
+    each_into_itself_after(src, 1, o)
 }
 
 /// A hash's values each merged into itself (`nil` and `false` are left: the gem takes the
 /// missing-key path for them, which gives them back).
 fn each_into_itself(h: &crate::values::Map, o: &DeepOptions) -> Result<Value, Error> {
+    each_into_itself_after(h, 0, o)
+}
+
+/// [`each_into_itself`] from the key at `first` on (the ones before are left as they are).
+fn each_into_itself_after(
+    h: &crate::values::Map,
+    first: usize,
+    o: &DeepOptions,
+) -> Result<Value, Error> {
     let mut out = h.clone();
-    for (k, x) in h.iter() {
+    for (k, x) in h.iter().skip(first) {
         if truthy(x) {
             out.insert(k.clone(), into_itself(x.clone(), o)?);
         }
