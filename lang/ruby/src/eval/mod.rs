@@ -1924,6 +1924,7 @@ fn core_constant_made(name: &str, at: usize) -> R {
             || crate::methods::uri::is_class(n)
             || crate::methods::openssl::is_class(n)
             || crate::methods::ipaddr::is_class(n)
+            || crate::methods::gem_version::is_class(n)
             || crate::methods::hocon::is_class(n) =>
         {
             Ok(RValue::Class(RStr::from(n)))

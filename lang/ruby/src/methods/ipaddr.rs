@@ -551,6 +551,13 @@ impl HostObject for IpAddr {
                 RValue::bytes(bytes)
             }
             "hash" => RValue::Int((self.addr as i64) ^ (self.bits as i64) << 1),
+            // the network's first and last address, each of the full length (Ruby's
+            // `IPAddr.new(begin_addr, family)..IPAddr.new(end_addr, family)`)
+            "to_range" => RValue::Range(std::rc::Rc::new((
+                new(self.with(self.addr & self.mask_bits(), self.v6)),
+                new(self.with(self.last(), self.v6)),
+                false,
+            ))),
             _ => return None,
         }))
     }
@@ -577,5 +584,39 @@ mod tests {
         assert!(t("01.2.3.4").unwrap_err().starts_with("zero-filled"));
         assert_eq!(t("1.2.3").unwrap_err(), "invalid address: ");
         assert_eq!(t("1.2.3.4/33").unwrap_err(), "invalid length: 16909060");
+    }
+
+    #[test]
+    fn to_range_is_the_network_first_to_last() {
+        let show = |v: &RValue| match v {
+            RValue::Host(o) => o.inspect(),
+            _ => panic!("not an IPAddr"),
+        };
+        let range = |s: &str| match IpAddr::parse(s)
+            .ok()
+            .and_then(|ip| ip.call("to_range", &[]))
+        {
+            Some(Ok(RValue::Range(ref r))) => (show(&r.0), show(&r.1), r.2),
+            _ => panic!("no range"),
+        };
+        assert_eq!(
+            range("192.0.2.77/24"),
+            (
+                "#<IPAddr: IPv4:192.0.2.0/255.255.255.255>".to_string(),
+                "#<IPAddr: IPv4:192.0.2.255/255.255.255.255>".to_string(),
+                false
+            )
+        );
+        let (first, last, _) = range("2001:DB8::/32");
+        let six = |g: &str| [g; 6].join(":");
+        let mask = format!("{}:ffff:ffff>", six("ffff"));
+        assert_eq!(
+            first,
+            format!("#<IPAddr: IPv6:2001:0db8:{}/{mask}", six("0000"))
+        );
+        assert_eq!(
+            last,
+            format!("#<IPAddr: IPv6:2001:0db8:{}/{mask}", six("ffff"))
+        );
     }
 }

@@ -13,6 +13,7 @@ pub mod dir;
 pub mod enumerable;
 pub mod facter;
 pub(crate) mod fresh;
+pub mod gem_version;
 pub mod hash;
 pub mod hocon;
 pub mod ipaddr;

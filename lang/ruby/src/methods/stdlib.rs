@@ -86,6 +86,7 @@ pub fn class_call(_it: &mut Interp, class: &str, c: &Call) -> R<Option<RValue>> 
         ("Math", _) => return super::math::class_call(c),
         ("Time", _) => return super::time::class_call(c),
         ("IPAddr", _) => return super::ipaddr::class_call(c),
+        (super::gem_version::CLASS, _) => return super::gem_version::class_call(c),
         _ if super::hocon::is_class(class) => return super::hocon::class_call(class, c),
         _ if super::openssl::is_class(class) => return super::openssl::class_call(class, c),
         _ if class == "URI" || class.starts_with("URI::") => {
