@@ -126,8 +126,22 @@ pub(crate) fn sensitive_parameters(r: &Resource) -> Vec<Rc<str>> {
     r.parameters
         .iter()
         .filter(|(_, v)| matches!(v, Value::Sensitive(_)))
-        .map(|(k, _)| k.clone())
+        .map(|(k, _)| match param_name(k) {
+            std::borrow::Cow::Borrowed(_) => k.clone(),
+            std::borrow::Cow::Owned(lower) => Rc::from(lower),
+        })
         .collect()
+}
+
+/// A parameter's name as the reference's catalog writes it: downcased, as
+/// `Puppet::Resource` keeps every parameter (a class's `$purge_unmanaged_CAs` is
+/// `purge_unmanaged_cas` there).
+pub(crate) fn param_name(k: &str) -> std::borrow::Cow<'_, str> {
+    if k.bytes().any(|b| b.is_ascii_uppercase()) {
+        std::borrow::Cow::Owned(k.to_ascii_lowercase())
+    } else {
+        std::borrow::Cow::Borrowed(k)
+    }
 }
 
 /// A JSON object of names and values (each name once).
@@ -135,7 +149,7 @@ struct Pairs<I>(I);
 
 impl<'v, I: Iterator<Item = (&'v str, &'v Value)> + Clone> Serialize for Pairs<I> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_map(self.0.clone().map(|(k, v)| (k, Param(k, v))))
+        s.collect_map(self.0.clone().map(|(k, v)| (param_name(k), Param(k, v))))
     }
 }
 

@@ -278,7 +278,7 @@ impl<'a> Writer<'a> {
                     self.plain_key(&mut first, "\"parameters\": ");
                     let mut f = self.begin('{');
                     for (k, v) in &params {
-                        self.key(&mut f, k);
+                        self.key(&mut f, &super::param_name(k));
                         match v {
                             ParamValue::Title(t) => self.string(t),
                             ParamValue::Given(v) => self.param(k, v),
@@ -295,7 +295,7 @@ impl<'a> Writer<'a> {
                     self.plain_key(&mut first, "\"parameters\": ");
                     let mut f = self.begin('{');
                     for (k, v) in written {
-                        self.key(&mut f, k);
+                        self.key(&mut f, &super::param_name(k));
                         self.param(k, v);
                     }
                     self.end('}', f);
