@@ -50,6 +50,52 @@ pub(crate) fn raised_class(name: &str, e: &Error, located: bool) -> Option<&'sta
     None
 }
 
+/// The class of an error of a built-in standing for a module's 3.x function (stdlib's
+/// `get_module_path`, `base64`, `getparam`, ...: one whose file on the modulepath is under
+/// `lib/puppet/parser/functions`, not shadowed by a 4.x one): the class the function's own
+/// `raise` of that message names in its source (`raise(ArgumentError, 'Must specify a
+/// reference')`), else `Puppet::ParseError`, as 3.x functions raise their errors
+/// (voxpupuli-extlib's `has_module` rescues `get_module_path`'s so).
+pub(crate) fn legacy_raised_class(
+    env: &crate::env::Environment,
+    name: &str,
+    message: &str,
+) -> Option<&'static str> {
+    super::find(name)?.module?;
+    let file = crate::env::modules::ruby_function_file(env, name)?;
+    if !file.components().any(|c| c.as_os_str() == "parser") {
+        return None;
+    }
+    let source = env
+        .modulepath
+        .iter()
+        .find_map(|dir| std::fs::read_to_string(dir.join(&file)).ok())
+        .unwrap_or_default();
+    Some(raise_class_in(&source, message).unwrap_or(PARSE_ERROR))
+}
+
+/// The class named by the `raise` line of Ruby `source` whose literal message (up to its
+/// first interpolation) starts `message`: `ArgumentError` or `Puppet::ParseError`.
+fn raise_class_in(source: &str, message: &str) -> Option<&'static str> {
+    source
+        .lines()
+        .filter(|l| l.contains("raise"))
+        .find(|l| {
+            let text = l.split(['\'', '"']).nth(1).unwrap_or_default();
+            let literal = text.split("#{").next().unwrap_or_default();
+            literal.len() >= 4 && message.starts_with(literal)
+        })
+        .and_then(|l| {
+            if l.contains("ArgumentError") {
+                Some("ArgumentError")
+            } else if l.contains("Puppet::ParseError") {
+                Some(PARSE_ERROR)
+            } else {
+                None
+            }
+        })
+}
+
 const PREFORMATTED: &str = "Puppet::PreformattedError";
 const PARSE_ERROR: &str = "Puppet::ParseError";
 
@@ -69,6 +115,26 @@ mod tests {
 
     fn class(name: &str, kind: ErrorKind, m: &str) -> Option<&'static str> {
         raised_class(name, &Error::new(kind, m), false)
+    }
+
+    #[test]
+    fn a_legacy_functions_raise_names_its_class() {
+        let source = "  raise(ArgumentError, 'Must specify a reference') unless reference\n\
+                      raise(Puppet::ParseError, \"Could not find module #{m} in #{e}\")\n\
+                      raise ArgumentError, \"count(): Wrong number (#{n})\"\n";
+        assert_eq!(
+            raise_class_in(source, "Must specify a reference"),
+            Some("ArgumentError")
+        );
+        assert_eq!(
+            raise_class_in(source, "Could not find module x in production"),
+            Some(PARSE_ERROR)
+        );
+        assert_eq!(
+            raise_class_in(source, "count(): Wrong number (3)"),
+            Some("ArgumentError")
+        );
+        assert_eq!(raise_class_in(source, "something else"), None);
     }
 
     #[test]

@@ -671,10 +671,15 @@ impl EvalHost<'_> {
             }
             // (each as the exception class the reference's call raises: `rescue
             // Puppet::ParseError` catches a `fail`)
-            Flow::Error(e) => raised_as(
-                super::raised_class::raised_class(name, &e, false),
-                strip_prefix(&e.message).to_string(),
-            ),
+            Flow::Error(e) => {
+                let message = strip_prefix(&e.message).to_string();
+                raised_as(
+                    super::raised_class::raised_class(name, &e, false).or_else(|| {
+                        super::raised_class::legacy_raised_class(&self.ev.env, name, &message)
+                    }),
+                    message,
+                )
+            }
             _ => HostError::Raise(format!(
                 "{name}(): control flow (break/next/return) cannot leave a template"
             )),
