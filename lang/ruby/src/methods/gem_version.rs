@@ -183,7 +183,7 @@ fn malformed(v: &RValue, at: usize) -> Flow {
 /// as RubyGems 3.3 makes it, with its deprecation on Ruby's standard error) or a version.
 fn made(v: &RValue) -> Option<Version> {
     match v {
-        RValue::Str(s) => Version::new(&s.to_string()),
+        RValue::Str(s) => Version::new(s.as_ref()),
         RValue::Int(_) | RValue::Float(_) => Version::new(&crate::show::to_s(v)),
         RValue::Nil => Some(Version {
             text: String::new(),
@@ -218,7 +218,7 @@ pub fn class_call(c: &Call) -> R<Option<RValue>> {
 /// The version a comparison's argument is: a version, or text of one.
 fn other_version(v: Option<&RValue>) -> Option<Version> {
     match v? {
-        RValue::Str(s) => Version::new(&s.to_string()),
+        RValue::Str(s) => Version::new(s.as_ref()),
         RValue::Host(o) => o.as_any().downcast_ref::<Version>().cloned(),
         _ => None,
     }
