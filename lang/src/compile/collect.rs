@@ -6,6 +6,7 @@
 use super::compilation::Collector;
 use crate::catalog::{Resource, ResourceId};
 use crate::error::Error;
+use crate::eval::matching::array_includes;
 use crate::eval::operators::equals;
 use crate::eval::{EvalResult, Evaluator};
 use crate::syntax::ast::{AttributeOp, BinOp, Expr, ExprKind};
@@ -49,13 +50,18 @@ fn attribute_equals(r: &Resource, name: &str, v: &Value, has_tag: &dyn Fn(&str) 
     }
 }
 
-/// `name == v`: the title, a tag, or a parameter equal to `v` (or an array holding it).
+/// `name == v`: the title, a tag, or a parameter equal to `v`, or an array parameter that
+/// includes `v` as `in` has it (the reference's `include?`: a string is matched by each
+/// element as by a case option, so `message == '10'` takes a message holding `String[1]`
+/// or `/^1/`).
 fn attribute_matches(r: &Resource, name: &str, v: &Value, has_tag: &dyn Fn(&str) -> bool) -> bool {
     match name {
         "title" => equals(&Value::String(r.title.clone()), v),
         "tag" => v.as_str().is_some_and(|t| has_tag(&t.to_lowercase())),
         _ => match r.parameters.get(name) {
-            Some(Value::Array(items)) => items.iter().any(|x| equals(x, v)),
+            Some(Value::Array(items)) => {
+                array_includes(items, v, &mut |re, s| re.is_match(s)).unwrap_or(false)
+            }
             Some(x) => equals(x, v),
             None => v.is_undef(),
         },

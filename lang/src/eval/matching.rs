@@ -67,31 +67,7 @@ impl Evaluator {
                 Value::Regexp(re) => self.regex_match(re, haystack)?,
                 _ => false,
             },
-            Value::Array(items) => match l {
-                Value::Type(t) => items.iter().any(|v| types::is_instance(t, v)),
-                // (a string or version is matched by each element as by a case option:
-                // `'a' in [String]`, `'a' in [/a/]`, `SemVer('1.0.0') in [SemVerRange('1.x')]`)
-                Value::String(_) | Value::SemVer(_) => {
-                    for v in items.iter() {
-                        if self.case_match(v, l)? {
-                            return Ok(true);
-                        }
-                    }
-                    false
-                }
-                Value::Regexp(re) => {
-                    let re = re.clone();
-                    for v in items.iter() {
-                        if let Value::String(s) = v {
-                            if self.regex_match(&re, s)? {
-                                return Ok(true);
-                            }
-                        }
-                    }
-                    false
-                }
-                _ => items.iter().any(|v| equals(l, v)),
-            },
+            Value::Array(items) => array_includes(items, l, &mut |re, s| self.regex_match(re, s))?,
             Value::Hash(h) => {
                 let keys = Value::array(h.keys().cloned().collect());
                 return self.in_op(l, &keys);
@@ -103,52 +79,7 @@ impl Evaluator {
 
     /// Whether a case/selector option value matches the tested value.
     pub fn case_match(&mut self, option: &Value, value: &Value) -> Result<bool, Error> {
-        Ok(match option {
-            Value::Regexp(re) => match value {
-                Value::String(s) => {
-                    let re = re.clone();
-                    self.regex_match(&re, s)?
-                }
-                _ => false,
-            },
-            Value::Type(t) => types::is_instance(t, value),
-            Value::SemVerRange(_) => match value {
-                Value::SemVer(_) | Value::String(_) => {
-                    self.match_op(value, option).unwrap_or(false)
-                }
-                _ => false,
-            },
-            Value::Array(opts) => match value {
-                Value::Array(vals) if vals.len() == opts.len() => {
-                    for (o, v) in opts.iter().zip(vals.iter()) {
-                        if !matches!(o, Value::Default) && !self.case_match(o, v)? {
-                            return Ok(false);
-                        }
-                    }
-                    true
-                }
-                _ => false,
-            },
-            Value::Hash(opts) => match value {
-                Value::Hash(vals) => {
-                    for (k, o) in opts.iter() {
-                        match vals.get(k) {
-                            Some(v) => {
-                                if !matches!(o, Value::Default) && !self.case_match(o, v)? {
-                                    return Ok(false);
-                                }
-                            }
-                            // A missing key is undef, which only a nested `default` matches.
-                            None if matches!(o, Value::Default) => {}
-                            None => return Ok(false),
-                        }
-                    }
-                    true
-                }
-                _ => false,
-            },
-            _ => equals(option, value),
-        })
+        option_matches_value(option, value, &mut |re, s| self.regex_match(re, s))
     }
 
     /// Whether one option expression matches; splats test each unfolded value, lambdas are
@@ -247,3 +178,100 @@ impl Evaluator {
 
 /// How the reference names a selector in its errors.
 pub(super) const SELECTOR: &str = "a Selector Expression";
+
+/// Matches a regexp against a text (setting the match variables or not).
+pub(crate) type RegexMatcher<'a> = dyn FnMut(&Regexp, &str) -> Result<bool, Error> + 'a;
+
+/// Whether array `items` includes `l` as the reference's `in` (`include_Array`) has it: a
+/// string or version is matched by each element as by a case option (`'a' in [String]`,
+/// `'a' in [/a/]`, `SemVer('1.0.0') in [SemVerRange('1.x')]`), a regexp matches the
+/// strings, a type holds an instance, anything else is equal to an element. A collector's
+/// `==` on an array parameter is this too (`message == '10'` collects a notify whose
+/// message holds `String[1]`).
+pub(crate) fn array_includes(
+    items: &[Value],
+    l: &Value,
+    regex: &mut RegexMatcher<'_>,
+) -> Result<bool, Error> {
+    Ok(match l {
+        Value::Type(t) => items.iter().any(|v| types::is_instance(t, v)),
+        Value::String(_) | Value::SemVer(_) => {
+            for v in items {
+                if option_matches_value(v, l, regex)? {
+                    return Ok(true);
+                }
+            }
+            false
+        }
+        Value::Regexp(re) => {
+            for v in items {
+                if let Value::String(s) = v {
+                    if regex(re, s)? {
+                        return Ok(true);
+                    }
+                }
+            }
+            false
+        }
+        _ => items.iter().any(|v| equals(l, v)),
+    })
+}
+
+/// Whether a case/selector option value matches `value` (the reference's `match`).
+pub(crate) fn option_matches_value(
+    option: &Value,
+    value: &Value,
+    regex: &mut RegexMatcher<'_>,
+) -> Result<bool, Error> {
+    Ok(match option {
+        Value::Regexp(re) => match value {
+            Value::String(s) => regex(re, s)?,
+            _ => false,
+        },
+        Value::Type(t) => types::is_instance(t, value),
+        Value::SemVerRange(range) => match value {
+            Value::SemVer(_) | Value::String(_) => {
+                crate::versions::range_matches(range, value).unwrap_or(false)
+            }
+            _ => false,
+        },
+        Value::Array(opts) => match value {
+            Value::Array(vals) if vals.len() == opts.len() => {
+                for (o, v) in opts.iter().zip(vals.iter()) {
+                    if !matches!(o, Value::Default) && !option_matches_value(o, v, regex)? {
+                        return Ok(false);
+                    }
+                }
+                true
+            }
+            _ => false,
+        },
+        Value::Hash(opts) => match value {
+            Value::Hash(vals) => {
+                for (k, o) in opts.iter() {
+                    match vals.get(k) {
+                        Some(v) => {
+                            if !matches!(o, Value::Default) && !option_matches_value(o, v, regex)? {
+                                return Ok(false);
+                            }
+                        }
+                        // A missing key is undef, which only a nested `default` matches.
+                        None if matches!(o, Value::Default) => {}
+                        None => return Ok(false),
+                    }
+                }
+                true
+            }
+            _ => false,
+        },
+        // (the reference's `match_Symbol`: `default` matches anything)
+        Value::Default => true,
+        // (`match_Version`: a version, or a string that parses as one, equal to it)
+        Value::SemVer(v) => match value {
+            Value::SemVer(x) => v == x,
+            Value::String(s) => crate::versions::parse_version(s).is_some_and(|x| **v == x),
+            _ => false,
+        },
+        _ => equals(option, value),
+    })
+}

@@ -28,10 +28,19 @@ impl Evaluator {
             }
         }
         Ok(match op {
+            BinOp::Eq | BinOp::Ne if matches!(l, Value::Type(_)) => {
+                let eq = type_comparison(op, &l, &r, || {
+                    Ok(match (&l, &r) {
+                        (Value::Type(x), Value::Type(y)) => types::equal(x, y),
+                        _ => false,
+                    })
+                })?;
+                Value::Boolean(eq == (op == BinOp::Eq))
+            }
             BinOp::Eq => Value::Boolean(equals(&l, &r)),
             BinOp::Ne => Value::Boolean(!equals(&l, &r)),
             BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => {
-                Value::Boolean(compare_op(op, &l, &r)?)
+                Value::Boolean(type_comparison(op, &l, &r, || compare_op(op, &l, &r))?)
             }
             BinOp::Match => Value::Boolean(self.match_op(&l, &r)?),
             BinOp::NotMatch => Value::Boolean(!self.match_op(&l, &r)?),
@@ -576,7 +585,7 @@ pub fn equals(a: &Value, b: &Value) -> bool {
                             .all(|(k, v)| y.get(k).is_some_and(|w| equals(v, w)))
                     }))
         }
-        (Value::Type(x), Value::Type(y)) => types::equal(x, y),
+        (Value::Type(x), Value::Type(y)) => types::equal_quiet(x, y),
         // (the reference's `Sensitive#==`: the values' Ruby hashes, so `eql?`: case and
         // `1` against `1.0` count)
         (Value::Sensitive(x), Value::Sensitive(y)) => x == y,
@@ -670,6 +679,27 @@ pub fn compare_values(a: &Value, b: &Value, op: &str) -> Result<Ordering, Error>
         }
     };
     ordering.ok_or_else(|| incomparable(op, a, b, ONLY_COMPARABLE))
+}
+
+/// A comparison whose left operand may be a type: a check it makes that fails in the
+/// reference (`String == Init[Default]`: `Init`'s parts worked out, deferred by the check)
+/// is the comparison's error, `Comparison of: ... is not possible. Caused by '...'.`
+fn type_comparison(
+    op: BinOp,
+    a: &Value,
+    b: &Value,
+    compare: impl FnOnce() -> Result<bool, Error>,
+) -> Result<bool, Error> {
+    if !matches!(a, Value::Type(_)) || crate::limits::deferred_pending() {
+        return compare();
+    }
+    let answer = compare()?;
+    if crate::limits::deferred_pending() {
+        if let Some(e) = crate::limits::take_deferred_error() {
+            return Err(incomparable(op.symbol(), a, b, &e.message));
+        }
+    }
+    Ok(answer)
 }
 
 fn compare_op(op: BinOp, a: &Value, b: &Value) -> Result<bool, Error> {

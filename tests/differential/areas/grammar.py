@@ -23,7 +23,7 @@ from areas.grammar_base import KINDS, PRIMARY, scope_kind, statement_safe
 from areas.grammar_catalog import nodes, resources
 from areas.grammar_exprs import Gen
 from areas.grammar_forms import chained, command_call, commented, destructure
-from areas.grammar_types import alias_type, kinded_alias, object_type
+from areas.grammar_types import alias_type, kinded_alias, object_type, typeset
 
 CATALOG = True
 
@@ -121,6 +121,13 @@ def program(rng):
         name = g.fresh("Go")
         emit(f"type {name} = {object_type(g, name)}")
         g.aliases.append((name, None))
+    if rng.random() < 0.2:
+        # (a TypeSet: its members are found once the set has been evaluated, the reference's
+        # `Resource type not found` before; not written as text, after which the reference
+        # writes aliases by their names only, a documented deviation)
+        name = g.fresh("Ts")
+        emit(f"type {name} = {typeset(g, name)}")
+        emit(f"${g.fresh('v')} = {name}")
     for _ in range(rng.choice([0, 0, 1, 2])):
         # (an alias that later parameters are declared with)
         name = g.fresh("Gk")
@@ -255,6 +262,7 @@ FLOAT_FORMAT = "the default string format of a Float is %p (the reference: %f)"
 REGEXP_S = "`%s` of a Regexp: with `/ /` delimiters (the reference: the bare source)"
 ALIAS_FORM = "an alias's normal form forgets a Collection's size and `Optional[NotUndef]`'s `NotUndef`"
 UNDEF_UNION = "`Undef ∪ T` is `Any` (the spec), `T` in the reference"
+TIME_RANGE = "a Timespan or Timestamp range of one value: one bound in the reference's text"
 RANGE_ENDS = "a version range made from versions or merged in a `SemVer` type: the reference writes its ends swapped"
 # (a number in a text: a length of a string that holds the deviating text, `group_by`'s key)
 NUMBER = re.compile(r"(?<![\w.])\d+(?![\w.])")
@@ -286,6 +294,10 @@ def _explanations(src):
         out.append((ALIAS_FORM, same_by(lambda t: ALIAS_NORMAL.sub(r"\1", t), both=False)))
     if "type(" in src and "undef" in src:
         out.append((UNDEF_UNION, same_by(_bare_types)))
+    if "Timespan" in src or "Timestamp" in src:
+        # (a time range of one value, `type(Timespan(1))`: the reference writes one bound)
+        one = lambda t: re.sub(r"(Time(?:span|stamp))\['([^']*)', '\2'\]", r"\1['\2']", t)
+        out.append((TIME_RANGE, same_by(one, both=False)))
     if "SemVer" in src:
         # (an inclusive range prepl writes `>=1.2.3 <=2.0.0`, the reference `1.2.3 - 2.0.0`;
         # a range made with its ends in the wrong order, prepl keeps them, the reference

@@ -46,6 +46,7 @@ class Base:
         self.funcs = []      # [(name, [param kinds], return kind, required, `*$rest`'s kind)]
         self.aliases = []    # [(alias name, the kind of parameters it is for, or None)]
         self.objects = []    # [(Object type's name, [(attribute, kind, has a default)])]
+        self.set_members = []  # [(a TypeSet's member `Ts1::Num`, the kind of parameters it is for, or None)]
         self.n = 0
         self.mistakes = 0.04 if rng.random() < 0.2 else 0.0
         self.heredocs = []   # bodies of heredocs opened on the current line

@@ -9,7 +9,7 @@ TYPES = ["Integer", "String", "Integer[0, 10]", "String[1]", "Float", "Numeric",
          "Enum['a', 'b']", "Pattern[/^a/]", "Variant[Integer, String]",
          "Tuple[Integer, String]", "Struct[{a => Integer}]", "Undef",
          "Scalar", "Collection[1]", "Data", "Regexp", "Type[Integer]",
-         "NotUndef", "Any", "Default", "Iterable"]
+         "NotUndef", "Any", "Default", "Iterable", "ScalarData", "Regexp[/a/]", "Float[0.0, 1.5]"]
 RICH_TYPES = ["Sensitive", "Sensitive[String]", "Timespan", "Timespan[0, 100]", "SemVer",
               "SemVer['>=1.0.0']", "SemVerRange", "Deferred", "Binary", "Sensitive[Integer]",
               "Timestamp", "Timestamp['2000-01-01', default]", "Callable", "Init[Integer]", "Iterator"]
@@ -77,6 +77,9 @@ class Types:
         """A parameter's type for values of `kind`, now and then an alias of one defined
         before (`type Gk3 = Array[Integer]`)."""
         named = [name for name, k in self.aliases if k == kind]
+        # (a TypeSet's members are found once the set has been evaluated: not by a class's
+        # or define's parameters, resolved before, `Resource type not found`)
+        named += [name for name, k in self.set_members if k == kind and not self.in_catalog]
         if named and self.r.random() < 0.4:
             return self.r.choice(named)
         return self.r.choice(PARAM_TYPES[kind])
@@ -96,6 +99,7 @@ class Types:
         r = self.r
         # (in a catalog, no recursive type: the reference cannot write it)
         aliases = [a for a, _ in self.aliases if not (self.in_catalog and a in self.recursive)]
+        aliases += [m for m, _ in self.set_members if not self.in_catalog]
         if aliases and r.random() < 0.3:
             return r.choice(aliases), PRIMARY
         types = [t for t in TYPES if not (self.in_catalog and t == "Data")]
@@ -116,12 +120,38 @@ class Types:
                          f"Enum[{self.e('str', 0, 0)}, 'b']", f"Pattern[{self.lit_regexp()[0]}]",
                          f"NotUndef[{inner}]", f"Array[{inner}, 1]", f"Sensitive[{inner}]",
                          f"Callable[{inner}]", f"Callable[[{inner}, 0, 2], {self.e('type', 0, 0)}]",
-                         f"Init[{inner}]", f"Iterable[{inner}]", f"Iterator[{inner}]"]), PRIMARY
+                         f"Init[{inner}]", f"Iterable[{inner}]", f"Iterator[{inner}]",
+                         "Float[%s, %s]" % tuple(sorted([r.choice(["-1.5", "0.0", "1e2"]), r.choice(["2.5", "0.25"])], key=float)),
+                         f"Regexp[{self.lit_regexp()[0]}]", f"Regexp[{sq(r.choice(['a+', '^x', 'b|c']))}]",
+                         f"Enum[{self.e('str', 0, 0)}, 'B', true]"]), PRIMARY
 
     def type_of(self, kind, d):
         r = self.r
         return r.choice([f"type({self.e('any', d)})", f"type({self.e('any', d)}, 'generalized')",
                          f"Type({sq(r.choice(['Integer[1, 2]', 'Array[String]', 'Optional[Enum[a]]']))})"]), PRIMARY
+
+    def conversion(self, kind, d):
+        """A value made by a type's `new` that no other producer makes: `Boolean` from
+        strings and numbers, `Array` of any value (wrapped: `Array(x, true)`), `Tuple` and
+        `Struct` as conversions, `Hash` from pairs or a flat list, `Optional[T]` and
+        `NotUndef[T]` converting to `T`."""
+        r = self.r
+        if kind == "bool":
+            return r.choice([f"Boolean({sq(r.choice(['yes', 'no', 'true', 'False', 'y', 'N']))})",
+                             f"Boolean({self.e(r.choice(['int', 'float']), d, 0)})",
+                             f"Boolean.new({self.e('bool', d, 0)})"]), PRIMARY
+        if kind == "hash":
+            k, v = self.e("str", d, 0), self.e("any", d, 0)
+            return r.choice([f"Hash([[{k}, {v}]])", f"Hash([{k}, {v}, 'x', {self.e('int', 0, 0)}])",
+                             f"Struct[{{a => Integer, Optional[b] => Any}}]({{a => {self.e('int', d, 0)}}})",
+                             f"Hash[String, Any]({{{k} => {v}}})"]), PRIMARY
+        if kind == "int":
+            s = sq(r.choice(["3", "0x1F", "-7", "017"]))
+            return r.choice([f"Optional[Integer]({s})", f"NotUndef[Integer]({s})",
+                             f"Integer[-100, 100].new({s})"]), PRIMARY
+        return r.choice([f"Array({self.e('any', d, 0)}, true)", f"Array({self.p('arr', d)})",
+                         f"Tuple[Integer, String]([{self.e('int', d, 0)}, {self.e('str', d, 0)}])",
+                         f"Array[Any]({self.e('hash', d, 0)})"]), PRIMARY
 
     def regexp_conv(self, kind, d):
         return f"Regexp({sq(self.r.choice(['a+', '^x', 'b|c', '[0-9]']))})", PRIMARY
@@ -204,3 +234,32 @@ def alias_type(g):
     return r.choice([base, f"Array[{base}]", f"Variant[{base}, {g.lit_type()[0]}]",
                      f"Optional[{base}]", f"Hash[String, {base}]", f"Tuple[{base}, 1, 2]",
                      f"Struct[{{x => {base}}}]"])
+
+
+SET_MEMBERS = ["Num", "Word", "Rec", "Key", "Pt", "Val", "Item"]
+
+
+def typeset(g, name):
+    """A TypeSet's definition (`TypeSet[{pcore_version => '1.0.0', types => {Num =>
+    Integer, Pt => Object[{...}]}}]`): members of a parameter kind (`kinded_alias`), plain
+    types and now and then an Object type, registered with their full names (`Ts1::Num`)
+    for parameters, type expressions and values (`Ts1::Pt(1, 'a')`). No member refers to
+    another (the reference writes such a member as `Ts1::Num = Integer[0, 9]` inside the
+    other, prepl resolves it: not examined)."""
+    r = g.r
+    members = []
+    for member in r.sample(SET_MEMBERS, r.randint(1, 3)):
+        full = f"{name}::{member}"
+        k = r.randrange(10)
+        if k < 2:
+            members.append(f"{member} => {object_type(g, full)}")
+            g.set_members.append((full, None))
+        elif k < 6:
+            kind, src = kinded_alias(g)
+            members.append(f"{member} => {src}")
+            g.set_members.append((full, kind))
+        else:
+            members.append(f"{member} => {r.choice([t for t in TYPES if t != 'Data'])}")
+            g.set_members.append((full, None))
+    version = f"version => '1.{r.randint(0, 3)}.0', " if r.random() < 0.3 else ""
+    return f"TypeSet[{{pcore_version => '1.0.0', {version}types => {{{', '.join(members)}}}}}]"

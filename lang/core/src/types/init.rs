@@ -81,6 +81,27 @@ pub fn parts(t: &PType, init_args: &[crate::values::Value]) -> Option<InitParts>
     })
 }
 
+/// Where a check uses `Init[t, init_args...]` (an instance of it, a type assignable to
+/// it), the reference first works out its parts (`PInitType#assert_initialized`) and fails
+/// when `t` has no `new`: `'a' =~ Init[Default]`, `String == Init[Default]` are `Creation
+/// of new instance of type 'Default' is not supported`. The check answers, and the error
+/// is deferred (`limits::defer_error`) for the evaluator to raise where the reference does.
+/// (An Object type, a reference to nothing and the bare `Object` are left to where their
+/// values are made.)
+pub(super) fn check_initializable(t: &PType, init_args: &[crate::values::Value]) {
+    if t.with_resolved(|t| {
+        matches!(
+            t,
+            PType::ObjectType(_) | PType::ObjectExt(_) | PType::TypeReference(_) | PType::Object
+        )
+    }) {
+        return;
+    }
+    if parts(t, init_args).is_none() {
+        crate::limits::defer_error(crate::convert::not_supported(t));
+    }
+}
+
 thread_local! {
     /// The signatures of each kind of type, made once per thread (they hold `Rc`s).
     static SIGNATURES: RefCell<HashMap<&'static str, Rc<Vec<Signature>>>> =

@@ -267,6 +267,7 @@ fn instance_here(t: &PType, v: &Value, d: usize) -> bool {
         PType::Init(t, args) => match t {
             None => is_rich_data(v, d),
             Some(t) => {
+                super::init::check_initializable(t, args);
                 instance_at(t, v, d)
                     || match &t.resolved() {
                         PType::ObjectType(o) => super::object_instance::init_takes(o, args, v),

@@ -686,7 +686,7 @@ pub mod type_text;
 pub mod typeset;
 pub mod typesrc;
 
-pub use assignable::{compare, equal, is_assignable};
+pub use assignable::{compare, equal, equal_quiet, is_assignable};
 pub use common::common_type;
 pub use create::{parameterize, parameterize_as_written};
 pub use create_catalog::empty_specialization;

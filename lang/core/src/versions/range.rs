@@ -148,15 +148,18 @@ impl Interval {
         Some(Interval { lower, upper })
     }
 
+    /// Whether an end has a prerelease (which lets in the prereleases of its own version
+    /// only, `includes`).
+    pub fn has_prerelease_bound(&self) -> bool {
+        let prerelease = |b: &Option<Bound>| b.as_ref().is_some_and(|b| !b.version.pre.is_empty());
+        prerelease(&self.lower) || prerelease(&self.upper)
+    }
+
     /// The union when the two overlap or touch (`<1.0.0` and `>=1.0.0`), else `None`.
     pub fn merge(&self, other: &Interval) -> Option<Interval> {
-        // A bound with a prerelease lets in the prereleases of its own version only
-        // (`includes`): a merged interval would lose those it does not keep as a bound.
-        let prerelease = |b: &Option<Bound>| b.as_ref().is_some_and(|b| !b.version.pre.is_empty());
-        if [&self.lower, &self.upper, &other.lower, &other.upper]
-            .into_iter()
-            .any(prerelease)
-        {
+        // A merged interval would lose the prereleases a bound with a prerelease lets in
+        // when it does not keep that bound.
+        if self.has_prerelease_bound() || other.has_prerelease_bound() {
             return None;
         }
         let (first, second) = if lower_cmp(&self.lower, &other.lower) == Ordering::Greater {
@@ -392,10 +395,17 @@ pub fn merge_ranges(ranges: Vec<SemVerRange>) -> Vec<SemVerRange> {
         .collect();
     parts.sort_by(|a, b| lower_cmp(&a.0.lower, &b.0.lower).then(a.1.cmp(&b.1)));
     // Groups of (merged interval, first index, member indexes); `None` for a range that
-    // matches nothing, which stays as it is.
+    // matches nothing, which stays as it is. An interval with a prerelease bound merges with
+    // none (`Interval::merge`) and stays a group of its own; the others merge with the last
+    // group that can take them, across such an interval (`>1.0.0` and `<1.5.0` around
+    // `>=1.0.0-rc.1`, which sorts between them).
     let mut groups: Vec<(Option<Interval>, usize, Vec<usize>)> = Vec::new();
     for (i, n) in parts {
-        if let Some((Some(merged), first, members)) = groups.last_mut() {
+        let last = groups
+            .iter_mut()
+            .rev()
+            .find(|g| g.0.as_ref().is_some_and(|m| !m.has_prerelease_bound()));
+        if let Some((Some(merged), first, members)) = last {
             if let Some(m) = merged.merge(&i) {
                 *merged = m;
                 *first = (*first).min(n);
@@ -405,6 +415,11 @@ pub fn merge_ranges(ranges: Vec<SemVerRange>) -> Vec<SemVerRange> {
         }
         groups.push((Some(i), n, vec![n]));
     }
+    // (`*` admits every version, prereleases too: the other ranges add nothing to it)
+    if groups.len() > 1 && groups.iter().any(|g| g.0 == Some(Interval::ALL)) {
+        groups.retain(|g| g.0 == Some(Interval::ALL));
+        groups.truncate(1);
+    }
     groups.extend(
         ranges
             .iter()
@@ -412,7 +427,11 @@ pub fn merge_ranges(ranges: Vec<SemVerRange>) -> Vec<SemVerRange> {
             .filter(|(_, r)| r.intervals.is_empty())
             .map(|(n, _)| (None, n, vec![n])),
     );
-    groups.sort_by_key(|g| g.1);
+    // In the reference's order: its merge takes the last range left, merges into it the
+    // ones before it that it can, and again from the last one left, then reverses what it
+    // made; a group comes where its last range was written (`SemVer['2.x', '~1.2',
+    // '>=3.0.0']` is `['~1.2', '>=2.0.0']`, grammar area seed 69).
+    groups.sort_by_key(|g| g.2.iter().copied().max().unwrap_or(g.1));
     let mut out = Vec::with_capacity(groups.len());
     for (interval, first, members) in groups {
         match interval {

@@ -387,3 +387,35 @@ fn ranges_with_prerelease_bounds_are_not_merged() {
     assert_eq!(texts, vec![">1.2.3-rc.1", "~> 1.2"]);
     assert!(merged.iter().any(|r| r.includes(&ver("1.2.3-rc.2"))));
 }
+
+#[test]
+fn ranges_merge_across_a_range_with_a_prerelease_bound() {
+    // `>=1.0.0-rc.1` sorts between `>1.0.0` and `<1.5.0`, whose union is `*` (which
+    // admits every version: the prerelease range adds nothing); grammar area, session 49.
+    let texts = |rs: Vec<SemVerRange>| rs.iter().map(|r| r.text().to_string()).collect::<Vec<_>>();
+    assert_eq!(
+        texts(merge_ranges(vec![
+            range(">1.0.0"),
+            range(">=1.0.0-rc.1"),
+            range("<1.5.0")
+        ])),
+        vec!["*"]
+    );
+    assert_eq!(
+        texts(merge_ranges(vec![
+            range(">=1.0.0 <1.2.0"),
+            range(">=1.1.0-rc.1 <1.1.5"),
+            range(">=1.1.0 <2.0.0")
+        ])),
+        vec![">=1.1.0-rc.1 <1.1.5", ">=1.0.0 <2.0.0"]
+    );
+    // (a merged group comes where its last range was written, as the reference orders them)
+    assert_eq!(
+        texts(merge_ranges(vec![
+            range("2.x"),
+            range("~1.2"),
+            range(">=3.0.0")
+        ])),
+        vec!["~1.2", ">=2.0.0"]
+    );
+}
