@@ -117,6 +117,9 @@ pub struct Resource {
     /// ([`builtin_types::key_implied_by_title`]): held, but not stored among the catalog's
     /// alias keys ([`Catalog::alias_owner`] finds it by the title).
     pub key_implied: bool,
+    /// A define instance whose body has run (the reference's `evaluated?`): an override
+    /// reaching it after that comes too late, an error (or a warning, by `strict`).
+    pub evaluated: bool,
 }
 
 /// The source text and span of a declaration.
@@ -175,6 +178,7 @@ impl Resource {
             file: None,
             title_not_string: false,
             key_implied: false,
+            evaluated: false,
             container,
         }
     }

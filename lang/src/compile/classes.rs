@@ -1057,6 +1057,7 @@ impl Evaluator {
     pub(crate) fn evaluate_define(&mut self, pending: PendingDefine) -> Result<(), Error> {
         let id = pending.resource;
         let def = pending.define;
+        self.compilation.catalog.get_mut(id).evaluated = true;
         let r = self.compilation.catalog.get(id);
         // (`Apache::Vhost[x]`, made only for an error)
         let type_name = r.type_name.clone();

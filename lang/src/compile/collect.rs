@@ -4,6 +4,7 @@
 //! reference gives).
 
 use super::compilation::Collector;
+use super::declare::OverrideSite;
 use crate::catalog::{Resource, ResourceId};
 use crate::error::Error;
 use crate::eval::matching::array_includes;
@@ -127,12 +128,14 @@ impl Evaluator {
             None => Query::All,
         };
         let overrides = self.eval_attributes(attributes)?;
+        let at = self.location_text(Some(self.line_of(type_ref.span))).into();
         self.compilation.collectors.push(Collector {
             type_name: type_name.clone(),
             exported,
             query,
             overrides,
             scope: self.scope.clone(),
+            at,
             overridden: Default::default(),
             collected: Default::default(),
         });
@@ -188,6 +191,7 @@ impl Evaluator {
                     c.overridden.insert(id);
                     let mut attrs = c.overrides.clone();
                     let scope = c.scope.clone();
+                    let at = c.at.clone();
                     // The override block with the resource defaults of the collector's
                     // scope (those in effect now, declared after the collector too).
                     let type_name = c.type_name.clone();
@@ -197,7 +201,7 @@ impl Evaluator {
                         }
                     }
                     let saved = std::mem::replace(&mut self.scope, scope);
-                    let r = self.apply_override(id, &attrs, true, 0);
+                    let r = self.apply_override(id, &attrs, OverrideSite::Collector(&at));
                     self.scope = saved;
                     r?;
                     changed = true;

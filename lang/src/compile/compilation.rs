@@ -56,6 +56,8 @@ pub struct Collector {
     /// The scope the collector is in: its override block takes that scope's resource
     /// defaults, as the reference's does.
     pub scope: Option<Rc<NamedScope>>,
+    /// Where it is, `(file: F, line: L)` or `(line: L)`: its overrides' location in errors.
+    pub at: Rc<str>,
     /// The resources whose attributes this collector already overrode (in that order: a
     /// failed input's are cut off the end).
     pub overridden: indexmap::IndexSet<ResourceId, rustc_hash::FxBuildHasher>,

@@ -13,6 +13,7 @@ use crate::syntax::ast::{
 use crate::types::names::capitalize_segments;
 use crate::types::PType;
 use crate::values::Value;
+use crate::Strictness;
 use std::rc::Rc;
 
 /// What a resource type name denotes.
@@ -817,7 +818,7 @@ impl Evaluator {
         let line = self.line_of(resource.span);
         for (type_name, title) in refs {
             match self.compilation.catalog.find(&type_name, &title) {
-                Some(id) => self.apply_override(id, &attrs, false, line)?,
+                Some(id) => self.apply_override(id, &attrs, OverrideSite::Expression(line))?,
                 None => self.compilation.overrides.push(PendingOverride {
                     type_name,
                     title,
@@ -835,34 +836,39 @@ impl Evaluator {
     /// always); a parameter already set only from a subclass of the scope that set it, or
     /// from that scope when its value is the resource default there; a value that is a
     /// resource default where the resource was declared is not set over one already set.
-    /// `line` is the override expression's (0 for a collector's).
+    /// `site` is the override expression or the collector.
     pub(crate) fn apply_override(
         &mut self,
         id: ResourceId,
         attrs: &Attributes,
-        from_collector: bool,
-        line: u32,
+        site: OverrideSite<'_>,
     ) -> Result<(), Error> {
         let here = self.container();
         let r = self.compilation.catalog.get(id);
         let container = r.container;
         let type_name = r.type_name.clone();
-        if !from_collector && container != Some(here) && !self.inherits_from(container) {
-            // At the override expression, as the reference locates it.
-            return Err(Error::new(
-                crate::error::ErrorKind::Failed,
-                format!(
-                    "Only subclasses can override parameters{}",
-                    self.location_suffix(line)
-                ),
-            ));
+        let line = r.line;
+        let from_collector = matches!(site, OverrideSite::Collector(_));
+        if let OverrideSite::Expression(line) = site {
+            if container != Some(here) && !self.inherits_from(container) {
+                // At the override expression, as the reference locates it.
+                return Err(Error::new(
+                    crate::error::ErrorKind::Failed,
+                    format!(
+                        "Only subclasses can override parameters{}",
+                        self.location_suffix(line)
+                    ),
+                ));
+            }
+        }
+        if self.compilation.catalog.get(id).evaluated {
+            self.late_override(id, site)?;
         }
         // The scope the resource was declared in: its defaults.
         let declared_in = match container {
             Some(c) if c != self.compilation.main => self.compilation.scopes.get(&c).cloned(),
             _ => None,
         };
-        let line = r.line;
         for a in attrs {
             let r = self.compilation.catalog.get(id);
             if r.is_set(&a.name) {
@@ -921,6 +927,35 @@ impl Evaluator {
             }
         }
         Ok(())
+    }
+
+    /// An override reaching a define instance whose body has run: the reference's error
+    /// under `strict = error`, its warning under `warning` (the values are set all the
+    /// same, too late for the body), nothing under `off`.
+    fn late_override(&mut self, id: ResourceId, site: OverrideSite<'_>) -> Result<(), Error> {
+        let r = self.compilation.catalog.get(id);
+        let defined_at = builtin_types::location(r.location_name(), r.line);
+        let mut message = if defined_at.is_empty() {
+            "Attempt to override an already evaluated resource with new values".to_string()
+        } else {
+            format!(
+                "Attempt to override an already evaluated resource, defined at {defined_at}, with new values"
+            )
+        };
+        let at = match site {
+            OverrideSite::Collector(at) => at.to_string(),
+            OverrideSite::Expression(line) => self.location_text(Some(line)),
+        };
+        message.push(' ');
+        message.push_str(&at);
+        match self.strict {
+            Strictness::Off => Ok(()),
+            Strictness::Warning => {
+                self.log(crate::LogLevel::Warning, &message);
+                Ok(())
+            }
+            Strictness::Error => Err(Error::new(crate::error::ErrorKind::Failed, message)),
+        }
     }
 
     /// Whether the current scope is a class inheriting (directly or not) from the class
@@ -1221,4 +1256,12 @@ pub fn collect_refs(v: &Value, out: &mut Vec<(Rc<str>, Rc<str>)>) {
         Value::Array(a) => a.iter().for_each(|x| collect_refs(x, out)),
         _ => {}
     }
+}
+
+/// Where an override comes from: a `Type['title'] { ... }` expression (its line) or a
+/// collector's block (the collector's location text, `(line: 3)`).
+#[derive(Clone, Copy)]
+pub(crate) enum OverrideSite<'a> {
+    Expression(u32),
+    Collector(&'a str),
 }

@@ -245,7 +245,11 @@ impl Evaluator {
         for o in overrides {
             if let Some(id) = self.compilation.catalog.find(&o.type_name, &o.title) {
                 let saved = std::mem::replace(&mut self.scope, o.scope.clone());
-                let r = self.apply_override(id, &o.attributes, false, o.line);
+                let r = self.apply_override(
+                    id,
+                    &o.attributes,
+                    super::declare::OverrideSite::Expression(o.line),
+                );
                 self.scope = saved;
                 r?;
             }

@@ -1066,3 +1066,41 @@ fn definition_names_are_their_texts() {
         e.message
     );
 }
+
+/// A collector's override reaching a define instance whose body has already run is the
+/// reference's error under `strict = error`, its warning under `warning` (the value is set
+/// on the instance all the same, too late for its body) and nothing under `off`.
+#[test]
+fn overriding_an_evaluated_define_instance_follows_strict() {
+    let src = "define d($m = 'x') { notify { \"n-${title}\": message => $m } }\n\
+               d { 'a': }\n\
+               D <| m == 'x' |> { m => 'y' }";
+    let expected = "Attempt to override an already evaluated resource, defined at \
+                    (file: In[1], line: 2), with new values (file: In[1], line: 3)";
+    let mut s = Session::new();
+    assert_eq!(s.eval(src).unwrap_err().message, expected);
+    for (strict, warned) in [
+        (crate::Strictness::Warning, true),
+        (crate::Strictness::Off, false),
+    ] {
+        let mut s = Session::new();
+        s.set_strict(strict);
+        s.eval(src).unwrap();
+        let logs = s.take_logs();
+        assert_eq!(
+            logs.iter().any(|(_, l)| l == expected),
+            warned,
+            "{strict:?}: {logs:?}"
+        );
+        let d = s.catalog().find("D", "a").unwrap();
+        assert_eq!(
+            s.catalog().get(d).parameters.get("m"),
+            Some(&crate::Value::string("y"))
+        );
+        let n = s.catalog().find("Notify", "n-a").unwrap();
+        assert_eq!(
+            s.catalog().get(n).parameters.get("message"),
+            Some(&crate::Value::string("x"))
+        );
+    }
+}
