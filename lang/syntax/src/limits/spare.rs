@@ -29,9 +29,9 @@ pub(super) const MAX_SIZE: usize = WORDS * 8;
 /// How many blocks of one size are kept.
 const KEEP: u32 = 32;
 
-/// The most a thread keeps (each size's list full).
-#[cfg(test)]
+/// The most a thread keeps (each size's list full), bounded when compiled.
 const MAX_KEPT_BYTES: usize = KEEP as usize * 8 * WORDS * (WORDS + 1) / 2;
+const _: () = assert!(MAX_KEPT_BYTES <= 64 << 10);
 
 /// A thread's kept blocks: by size in words, a list linked through each block's first
 /// word, and its length. Index 0 (a block of no size) is never used.
@@ -202,7 +202,6 @@ mod tests {
             assert!(!put(a, 24), "and none kept after");
             libmimalloc_sys::mi_free(a as *mut std::ffi::c_void);
             libmimalloc_sys::mi_free(b as *mut std::ffi::c_void);
-            assert!(MAX_KEPT_BYTES <= 64 << 10);
         })
         .join()
         .unwrap();
