@@ -10,6 +10,7 @@
 mod alloc;
 mod ceiling;
 pub mod files;
+mod spare;
 mod stack;
 
 use crate::error::{Error, ErrorKind};

@@ -82,8 +82,11 @@ impl EvaluationThread {
 
 /// Runs `f` first thing on a new thread of `size` bytes of stack: the stack's end is at
 /// most `size` below this frame (the thread library's own data and guard page are within
-/// the size, above and below; a second red zone leaves room for them).
+/// the size, above and below; a second red zone leaves room for them). The thread keeps
+/// the small blocks it frees for its next allocations while `f` runs (`spare`).
 fn on_stack_of<T>(size: usize, f: impl FnOnce() -> T) -> T {
+    // (the small blocks it frees kept for its next ones: `spare`)
+    let _kept = super::spare::Kept::start();
     FLOOR.with(|c| {
         c.set(
             stack_address()
