@@ -20,6 +20,8 @@ use std::rc::Rc;
 pub enum Query {
     All,
     Eq(Rc<str>, Value),
+    /// `tag == v`: the resource has one of these (lower-case) tags.
+    Tagged(Vec<String>),
     Ne(Rc<str>, Value),
     And(Box<Query>, Box<Query>),
     Or(Box<Query>, Box<Query>),
@@ -30,20 +32,22 @@ impl Query {
     pub fn matches(&self, r: &Resource, has_tag: &dyn Fn(&str) -> bool) -> bool {
         match self {
             Query::All => true,
-            Query::Eq(name, v) => attribute_matches(r, name, v, has_tag),
-            Query::Ne(name, v) => !attribute_equals(r, name, v, has_tag),
+            Query::Eq(name, v) => attribute_matches(r, name, v),
+            Query::Tagged(tags) => tags.iter().any(|t| has_tag(t)),
+            Query::Ne(name, v) => !attribute_equals(r, name, v),
             Query::And(a, b) => a.matches(r, has_tag) && b.matches(r, has_tag),
             Query::Or(a, b) => a.matches(r, has_tag) || b.matches(r, has_tag),
         }
     }
 }
 
-/// The negation of `name != v`: the title, a tag, or a parameter equal to `v` as a whole,
-/// as the reference compares for `!=` (an array parameter holding `v` is not equal to it:
-/// `[undef, 'm'] != undef` holds, `[] != []` does not).
-fn attribute_equals(r: &Resource, name: &str, v: &Value, has_tag: &dyn Fn(&str) -> bool) -> bool {
+/// The negation of `name != v`: the title or a parameter (`tag` too: the parameter, not
+/// the resource's tags) equal to `v` as a whole, as the reference compares for `!=` (an
+/// array parameter holding `v` is not equal to it: `[undef, 'm'] != undef` holds, `[] !=
+/// []` does not).
+fn attribute_equals(r: &Resource, name: &str, v: &Value) -> bool {
     match name {
-        "title" | "tag" => attribute_matches(r, name, v, has_tag),
+        "title" => attribute_matches(r, name, v),
         _ => match r.parameters.get(name) {
             Some(x) => equals(x, v),
             None => v.is_undef(),
@@ -51,14 +55,13 @@ fn attribute_equals(r: &Resource, name: &str, v: &Value, has_tag: &dyn Fn(&str) 
     }
 }
 
-/// `name == v`: the title, a tag, or a parameter equal to `v`, or an array parameter that
+/// `name == v`: the title or a parameter equal to `v`, or an array parameter that
 /// includes `v` as `in` has it (the reference's `include?`: a string is matched by each
 /// element as by a case option, so `message == '10'` takes a message holding `String[1]`
-/// or `/^1/`).
-fn attribute_matches(r: &Resource, name: &str, v: &Value, has_tag: &dyn Fn(&str) -> bool) -> bool {
+/// or `/^1/`). (`tag == v` is [`Query::Tagged`].)
+fn attribute_matches(r: &Resource, name: &str, v: &Value) -> bool {
     match name {
         "title" => equals(&Value::String(r.title.clone()), v),
-        "tag" => v.as_str().is_some_and(|t| has_tag(&t.to_lowercase())),
         _ => match r.parameters.get(name) {
             Some(Value::Array(items)) => {
                 array_includes(items, v, &mut |re, s| re.is_match(s)).unwrap_or(false)
@@ -67,6 +70,29 @@ fn attribute_matches(r: &Resource, name: &str, v: &Value, has_tag: &dyn Fn(&str)
             None => v.is_undef(),
         },
     }
+}
+
+/// The tags `tag == v` looks for: `v`, or each element of an array, as text in lower case
+/// (`true` is `'true'`, undef the empty text no resource has); a number is the reference's
+/// error.
+fn query_tags(v: &Value) -> Result<Vec<String>, &'static str> {
+    let one = |v: &Value| match v {
+        Value::Integer(_) | Value::Float(_) => Err("Cannot transform a number to a tag"),
+        Value::Undef => Ok(Some(String::new())),
+        // (Ruby's `to_s` of a nested array or hash is no tag's text: matched by none)
+        Value::Array(_) | Value::Hash(_) => Ok(None),
+        v => Ok(Some(crate::format::to_display(v).to_lowercase())),
+    };
+    let mut tags = Vec::new();
+    match v {
+        Value::Array(items) => {
+            for item in items.iter() {
+                tags.extend(one(item)?);
+            }
+        }
+        v => tags.extend(one(v)?),
+    }
+    Ok(tags)
 }
 
 impl Evaluator {
@@ -124,7 +150,7 @@ impl Evaluator {
             },
         };
         let query = match query {
-            Some(q) => self.eval_query(q)?,
+            Some(q) => self.eval_query(q, in_query)?,
             None => Query::All,
         };
         let overrides = self.eval_attributes(attributes)?;
@@ -143,12 +169,14 @@ impl Evaluator {
         Ok(Value::string(format!("{kind}-Collector[{type_name}]")))
     }
 
-    fn eval_query(&mut self, q: &Expr) -> EvalResult<Query> {
+    /// A query's tree, its operands evaluated now, as the reference's query transformer
+    /// does. `in_query` begins its errors (`Error while evaluating a Virtual Query, `).
+    fn eval_query(&mut self, q: &Expr, in_query: &str) -> EvalResult<Query> {
         Ok(match &q.kind {
-            ExprKind::Paren(x) => self.eval_query(x)?,
+            ExprKind::Paren(x) => self.eval_query(x, in_query)?,
             ExprKind::Binary(op @ (BinOp::And | BinOp::Or), a, b) => {
-                let a = Box::new(self.eval_query(a)?);
-                let b = Box::new(self.eval_query(b)?);
+                let a = Box::new(self.eval_query(a, in_query)?);
+                let b = Box::new(self.eval_query(b, in_query)?);
                 if *op == BinOp::And {
                     Query::And(a, b)
                 } else {
@@ -156,13 +184,15 @@ impl Evaluator {
                 }
             }
             ExprKind::Binary(op @ (BinOp::Eq | BinOp::Ne), a, b) => {
-                let name: Rc<str> = match &a.kind {
-                    ExprKind::QualifiedName(n) => n.clone(),
-                    ExprKind::Variable(v) => v.name.clone(),
-                    _ => return Err(Error::eval("Illegal query expression").at(a.span).into()),
-                };
+                let name = self.query_attribute_name(a)?;
                 let value = self.eval(b)?;
                 if *op == BinOp::Eq {
+                    if &*name == "tag" {
+                        return Ok(Query::Tagged(
+                            query_tags(&value)
+                                .map_err(|m| Error::eval(format!("{in_query}{m}")).at(b.span))?,
+                        ));
+                    }
                     Query::Eq(name, value)
                 } else {
                     Query::Ne(name, value)
@@ -170,6 +200,24 @@ impl Evaluator {
             }
             _ => return Err(Error::eval("Illegal query expression").at(q.span).into()),
         })
+    }
+
+    /// The attribute a comparison in a query names: a bare word, or what a string,
+    /// variable or access gives (`$p == 'x'` with `$p = 'message'`), as the reference's
+    /// transformer evaluates the left operand.
+    fn query_attribute_name(&mut self, a: &Expr) -> EvalResult<Rc<str>> {
+        match &a.kind {
+            ExprKind::QualifiedName(n) => Ok(n.clone()),
+            ExprKind::Paren(x) => self.query_attribute_name(x),
+            ExprKind::String(_)
+            | ExprKind::Interpolated(_)
+            | ExprKind::Variable(_)
+            | ExprKind::Access(..) => match self.eval(a)? {
+                Value::String(s) => Ok(s),
+                _ => Err(Error::eval("Illegal query expression").at(a.span).into()),
+            },
+            _ => Err(Error::eval("Illegal query expression").at(a.span).into()),
+        }
     }
 
     /// Runs every collector once: realizes the virtual resources it matches and applies its
