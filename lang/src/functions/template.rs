@@ -630,6 +630,13 @@ impl EvalHost<'_> {
                 unknown_function_text(name),
             ));
         }
+        // (prepl's built-in the call reaches, whose errors have the class the reference's
+        // function raises: not a function of the environment's or the modules' Puppet code)
+        let builtin = native.or_else(|| {
+            (!environment_function && !self.ev.functions.contains_key(name))
+                .then(|| crate::functions::find(name))
+                .flatten()
+        });
         let span = self.ev.call_span;
         let outer = (self.ev.current_builtin, self.ev.current_signatures);
         let r = match native {
@@ -665,14 +672,14 @@ impl EvalHost<'_> {
                     .reference_message(),
                     None => e.message.clone(),
                 };
-                let class = super::raised_class::raised_class(name, &e, true);
+                let class = super::raised_class::raised_class(name, &e, true, None);
                 self.located = Some((message.clone(), e));
                 raised_as(class, message)
             }
             // (each as the exception class the reference's call raises: `rescue
             // Puppet::ParseError` catches a `fail`)
             Flow::Error(e) => raised_as(
-                super::raised_class::raised_class(name, &e, false),
+                super::raised_class::raised_class(name, &e, false, builtin),
                 strip_prefix(&e.message).to_string(),
             ),
             _ => HostError::Raise(format!(
