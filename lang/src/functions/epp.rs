@@ -165,7 +165,7 @@ fn inline_epp(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalRe
     let text = args.first().and_then(Value::as_str).unwrap_or("");
     let src = TemplateSource {
         text,
-        file: "inlined-epp-text",
+        file: crate::error::INLINE_EPP_NAME,
         function: "inline_epp",
     };
     render_template(ev, &src, args.get(1))

@@ -18,6 +18,7 @@ pub mod digest;
 pub mod environment;
 pub mod epp;
 pub mod generate;
+mod hiera_data;
 pub mod iterate;
 pub mod iteration;
 pub mod iterators;
@@ -168,6 +169,7 @@ pub fn all() -> &'static [Builtin] {
     ALL.get_or_init(|| {
         let mut all = Vec::new();
         all.extend(logging::builtins());
+        all.extend(hiera_data::builtins());
         all.extend(modules::builtins());
         all.extend(catalog::builtins());
         all.extend(digest::builtins());

@@ -14,8 +14,19 @@ use crate::error::{Error, ErrorKind};
 /// `Puppet::Pops::Types::TypeAssertionError`, a lookup that finds nothing a
 /// `Puppet::DataBinding::LookupError`, a call's argument mismatch or an unknown function an
 /// `ArgumentError`, a template or file that fails or is not found a `Puppet::ParseError`,
-/// an unknown class a `Puppet::Error`.
-pub(crate) fn raised_class(name: &str, e: &Error, located: bool) -> Option<&'static str> {
+/// an unknown class a `Puppet::Error`; a pattern that does not compile (`regsubst`,
+/// `match`, `split`, `Regexp.new`) Ruby's `RegexpError`. Any other error of a built-in
+/// (`builtin`: the function called is prepl's) whose message is not one of Ruby's own
+/// classes is what the reference's function raises: an `ArgumentError` for Puppet's
+/// (`sprintf`'s `Kernel#format`, conversions, `Timestamp`'s parsing, `abs`), a
+/// `Puppet::ParseError` for a module's (stdlib's functions: `pick`, `member`,
+/// `deep_merge`, `validate_legacy`).
+pub(crate) fn raised_class(
+    name: &str,
+    e: &Error,
+    located: bool,
+    builtin: Option<&super::Builtin>,
+) -> Option<&'static str> {
     if located {
         return Some(PREFORMATTED);
     }
@@ -47,7 +58,24 @@ pub(crate) fn raised_class(name: &str, e: &Error, located: bool) -> Option<&'sta
     if m.starts_with("Could not find class ") {
         return Some("Puppet::Error");
     }
-    None
+    // (stdlib's `deprecation` under `strict = error`, a bare `raise` of its text)
+    if m.starts_with("deprecation. ") {
+        return Some("RuntimeError");
+    }
+    if crate::syntax::ruby_regexp::is_regexp_error_message(m) {
+        return Some("RegexpError");
+    }
+    // (Ruby's own messages keep the class Ruby gives them: `invalid value for Integer()`,
+    // `comparison of Integer with String failed`, `too few arguments`)
+    let ruby = match crate::erb::RubyError::raised(m, 0) {
+        crate::erb::RubyError::Raised { class, .. } => class,
+        _ => String::new(),
+    };
+    match builtin {
+        Some(b) if ruby == "RuntimeError" && b.module.is_some() => Some(PARSE_ERROR),
+        Some(_) if ruby == "RuntimeError" => Some("ArgumentError"),
+        _ => None,
+    }
 }
 
 /// The class of an error of a built-in standing for a module's 3.x function (stdlib's
@@ -107,6 +135,9 @@ fn is_mismatch(name: &str, m: &str) -> bool {
     m.strip_prefix('\'')
         .and_then(|r| r.strip_prefix(name))
         .is_some_and(|r| r.starts_with("' "))
+        || m.strip_prefix("The function '")
+            .and_then(|r| r.strip_prefix(name))
+            .is_some_and(|r| r.starts_with("' was called with arguments it does not accept"))
 }
 
 #[cfg(test)]
@@ -114,7 +145,7 @@ mod tests {
     use super::*;
 
     fn class(name: &str, kind: ErrorKind, m: &str) -> Option<&'static str> {
-        raised_class(name, &Error::new(kind, m), false)
+        raised_class(name, &Error::new(kind, m), false, None)
     }
 
     #[test]
@@ -141,7 +172,7 @@ mod tests {
     fn classes_as_the_reference_raises_them() {
         use ErrorKind::{Evaluation, Failed};
         assert_eq!(
-            raised_class("f", &Error::eval("Division by 0"), true),
+            raised_class("f", &Error::eval("Division by 0"), true, None),
             Some(PREFORMATTED)
         );
         assert_eq!(class("fail", Failed, "boom"), Some(PARSE_ERROR));
@@ -204,5 +235,49 @@ mod tests {
             class("sprintf", Evaluation, "invalid value for Integer(): \"x\""),
             None
         );
+    }
+
+    /// From the oracle (a module function's `call_function(...)` rescuing `e.class`).
+    #[test]
+    fn built_ins_raise_the_reference_functions_classes() {
+        let b = |name: &str, m: &str| {
+            let f = crate::functions::find(name).expect(name);
+            raised_class(name, &Error::eval(m), false, Some(f))
+        };
+        let m = "end pattern with unmatched parenthesis: /(/";
+        assert_eq!(b("regsubst", m), Some("RegexpError"));
+        assert_eq!(
+            class("match", ErrorKind::Evaluation, m),
+            Some("RegexpError")
+        );
+        assert_eq!(b("sprintf", "too few arguments"), Some("ArgumentError"));
+        assert_eq!(
+            b("sprintf", "malformed format string - %z"),
+            Some("ArgumentError")
+        );
+        // (Ruby's own messages: the class Ruby gives them, `ArgumentError`)
+        assert_eq!(b("sprintf", "invalid value for Integer(): \"x\""), None);
+        assert_eq!(b("sort", "comparison of Integer with String failed"), None);
+        assert_eq!(
+            b(
+                "regsubst",
+                "The function 'regsubst' was called with arguments it does not accept. It expects one of:"
+            ),
+            Some("ArgumentError")
+        );
+        // (a module's function: stdlib's `pick`)
+        assert_eq!(
+            b("pick", "pick(): must receive at least one non empty value"),
+            Some(PARSE_ERROR)
+        );
+        assert_eq!(
+            b(
+                "validate_re",
+                "deprecation. validate_re. This method is deprecated"
+            ),
+            Some("RuntimeError")
+        );
+        // (not a built-in: Ruby's class by the message)
+        assert_eq!(class("f", ErrorKind::Evaluation, "too few arguments"), None);
     }
 }

@@ -630,6 +630,13 @@ impl EvalHost<'_> {
                 unknown_function_text(name),
             ));
         }
+        // (prepl's built-in the call reaches, whose errors have the class the reference's
+        // function raises: not a function of the environment's or the modules' Puppet code)
+        let builtin = native.or_else(|| {
+            (!environment_function && !self.ev.functions.contains_key(name))
+                .then(|| crate::functions::find(name))
+                .flatten()
+        });
         let span = self.ev.call_span;
         let outer = (self.ev.current_builtin, self.ev.current_signatures);
         let r = match native {
@@ -665,7 +672,7 @@ impl EvalHost<'_> {
                     .reference_message(),
                     None => e.message.clone(),
                 };
-                let class = super::raised_class::raised_class(name, &e, true);
+                let class = super::raised_class::raised_class(name, &e, true, None);
                 self.located = Some((message.clone(), e));
                 raised_as(class, message)
             }
@@ -673,12 +680,19 @@ impl EvalHost<'_> {
             // Puppet::ParseError` catches a `fail`)
             Flow::Error(e) => {
                 let message = strip_prefix(&e.message).to_string();
-                raised_as(
-                    super::raised_class::raised_class(name, &e, false).or_else(|| {
+                let class = super::raised_class::raised_class(name, &e, false, builtin);
+                // (a module's built-in: the class its 3.x source raises that message with,
+                // where there is one)
+                let module_builtin = builtin.is_some_and(|b| b.module.is_some());
+                let class = match class {
+                    None => super::raised_class::legacy_raised_class(&self.ev.env, name, &message),
+                    Some(c) if module_builtin && e.kind != crate::ErrorKind::Failed => {
                         super::raised_class::legacy_raised_class(&self.ev.env, name, &message)
-                    }),
-                    message,
-                )
+                            .or(Some(c))
+                    }
+                    c => c,
+                };
+                raised_as(class, message)
             }
             _ => HostError::Raise(format!(
                 "{name}(): control flow (break/next/return) cannot leave a template"

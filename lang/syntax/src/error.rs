@@ -327,8 +327,12 @@ impl Error {
 /// Whether errors in a source of this name say `file: NAME`: a file, or a REPL input or
 /// notebook cell (`In[3]`).
 fn names_a_file(name: &str) -> bool {
-    is_input_name(name) || std::path::Path::new(name).is_file()
+    is_input_name(name) || name == INLINE_EPP_NAME || std::path::Path::new(name).is_file()
 }
+
+/// The name the reference gives an inline EPP template's text in its errors' locations,
+/// `(file: inlined-epp-text, line: 2, column: 6)`, in a file or not.
+pub const INLINE_EPP_NAME: &str = "inlined-epp-text";
 
 /// Whether a source is a REPL input or notebook cell (`In[3]`): errors name it as they name
 /// a file, `(file: In[3], line: 2)`, where `-e` and stdin say only `(line: 2)`.

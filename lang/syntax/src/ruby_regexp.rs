@@ -21,6 +21,56 @@ pub fn ruby_syntax_error(source: &str) -> Option<String> {
     scanner(&chars).run().err()
 }
 
+/// Onigmo's messages this scan gives (those naming a group are [`NAMED_MESSAGES`]).
+const MESSAGES: &[&str] = &[
+    "char-class value at end of range",
+    "empty char-class",
+    "empty range in char class",
+    "end pattern in group",
+    "end pattern with unmatched parenthesis",
+    "group name is empty",
+    "invalid POSIX bracket type",
+    "invalid Unicode escape",
+    "invalid backref number/name",
+    "invalid escape code",
+    "invalid hex escape",
+    "invalid multibyte escape",
+    "numbered backref/call is not allowed. (use name)",
+    "premature end of char-class",
+    "target of repeat operator is not specified",
+    "too big number for repeat range",
+    "too short control escape",
+    "too short escape sequence",
+    "too short escaped multibyte character",
+    "too short meta escape",
+    "undefined group option",
+    "unmatched close parenthesis",
+    "unmatched range specifier in char-class",
+    "upper is smaller than lower in repeat range",
+];
+
+/// The messages naming a group (`invalid group name <1a>`): their start and end.
+const NAMED_MESSAGES: &[(&str, &str)] = &[
+    ("invalid group name <", ">"),
+    ("undefined name <", "> reference"),
+];
+
+/// Whether `message` is a Ruby `RegexpError`'s as prepl words it (an Onigmo message, then
+/// `: /source/`): what a function compiling a pattern (`regsubst`, `match`, `split`,
+/// `Regexp.new`) raises, whose class Ruby code calling it sees.
+pub fn is_regexp_error_message(message: &str) -> bool {
+    let Some((head, tail)) = message.split_once(": /") else {
+        return false;
+    };
+    tail.ends_with('/')
+        && (MESSAGES.contains(&head)
+            || NAMED_MESSAGES.iter().any(|(start, end)| {
+                head.len() > start.len() + end.len()
+                    && head.starts_with(start)
+                    && head.ends_with(end)
+            }))
+}
+
 fn scanner(chars: &[char]) -> Scanner<'_> {
     Scanner {
         chars,
@@ -782,6 +832,21 @@ mod tests {
         ];
         for (src, message) in cases {
             assert_eq!(ruby_syntax_error(src).as_deref(), Some(message), "{src}");
+            let described = format!("{message}: {}", super::ruby_description(src));
+            assert!(super::is_regexp_error_message(&described), "{described}");
+        }
+    }
+
+    #[test]
+    fn other_messages_are_no_regexp_errors() {
+        for m in [
+            "end pattern with unmatched parenthesis",
+            "too few arguments",
+            "Could not find any files from /x/",
+            "undefined name <> reference: /a/",
+            "empty char-class: /[]",
+        ] {
+            assert!(!super::is_regexp_error_message(m), "{m}");
         }
     }
 

@@ -111,18 +111,28 @@ pub fn sprintf(format: &str, args: &[Value]) -> Result<String, Error> {
         let mut spec = Spec::default();
         let mut arg: Option<&Value> = None;
         let mut number: Option<usize> = None;
+        // (Ruby's sprintf.c: a `%` ending the text is incomplete; a directive the text
+        // ends inside reads its terminating NUL, which is a `%` without flags, and a newline
+        // stops it alike, left in the text; digits the text ends in are malformed)
+        if chars.peek().is_none() {
+            return Err(err(
+                "incomplete format specifier; use %% (double %) instead",
+            ));
+        }
         loop {
-            let Some(&(_, c)) = chars.peek() else {
-                return Err(err(
-                    "incomplete format specifier; use %% (double %) instead",
-                ));
+            let c = match chars.peek() {
+                Some(&(_, '\n')) | None => '\0',
+                Some(&(_, c)) => {
+                    chars.next();
+                    c
+                }
             };
-            chars.next();
             match c {
-                '%' if spec == Spec::default() && arg.is_none() => {
+                '%' | '\0' if spec == Spec::default() => {
                     out.push('%');
                     break;
                 }
+                '\0' => return Err(err("invalid format character - %")),
                 '%' => return Err(err("invalid format character - %")),
                 '-' => spec.minus = true,
                 '+' => spec.plus = true,
@@ -136,6 +146,9 @@ pub fn sprintf(format: &str, args: &[Value]) -> Result<String, Error> {
                         n = n.saturating_mul(10).saturating_add(d as usize);
                         chars.next();
                     }
+                    if chars.peek().is_none() {
+                        return Err(err(UNENDED_NUMBER));
+                    }
                     if chars.peek().map(|p| p.1) == Some('$') {
                         chars.next();
                         if arg.is_some() || number.is_some() {
@@ -148,6 +161,9 @@ pub fn sprintf(format: &str, args: &[Value]) -> Result<String, Error> {
                     }
                 }
                 '*' => {
+                    if chars.peek().is_none() {
+                        return Err(err(UNENDED_NUMBER));
+                    }
                     let w = ruby::to_integer(args.next()?)?;
                     if w < 0 {
                         spec.minus = true;
@@ -160,6 +176,9 @@ pub fn sprintf(format: &str, args: &[Value]) -> Result<String, Error> {
                     let mut p = 0usize;
                     if chars.peek().map(|p| p.1) == Some('*') {
                         chars.next();
+                        if chars.peek().is_none() {
+                            return Err(err(UNENDED_NUMBER));
+                        }
                         let v = ruby::to_integer(args.next()?)?;
                         p = v.max(0).min(usize::MAX as i128) as usize;
                     } else {
@@ -167,6 +186,9 @@ pub fn sprintf(format: &str, args: &[Value]) -> Result<String, Error> {
                             let Some(d) = d.to_digit(10) else { break };
                             p = p.saturating_mul(10).saturating_add(d as usize);
                             chars.next();
+                        }
+                        if chars.peek().is_none() {
+                            return Err(err(UNENDED_NUMBER));
                         }
                     }
                     spec.prec = Some(check_width(p)?);
@@ -220,6 +242,9 @@ pub fn sprintf(format: &str, args: &[Value]) -> Result<String, Error> {
     }
     Ok(out)
 }
+
+/// Ruby's error for a width or precision the format ends in (`%5`, `%.`, `%*`).
+const UNENDED_NUMBER: &str = "malformed format string - %*[0-9]";
 
 fn check_width(n: usize) -> Result<usize, Error> {
     if n > MAX_WIDTH {

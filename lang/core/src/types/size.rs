@@ -56,8 +56,9 @@ fn bound(v: &Value, dflt: i64) -> Result<i64, Error> {
             "{}-Type",
             with_article(&type_base(t))
         ))),
+        // (an Error is the reference's `Puppet::DataTypes::Error`)
         other => Err(size_arg_error(&with_article(
-            crate::time::coerce::ruby_class(other),
+            &crate::format::ruby::class_name(other),
         ))),
     }
 }

@@ -49,6 +49,22 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             Some(r) => RValue::str(crate::eval::host_result(r, c.at)?),
             None => return unsupported("method 'to_yaml'", c.at),
         },
+        // (a number's `==` asks an object of the code's, as Ruby's `Integer#==` does:
+        // `1 == obj` is `obj == 1`, and `!=` its negation)
+        M::op_eq | M::op_ne
+            if c.args.len() == 1 && !super::quick::equality_is_core(recv, &c.args[0]) =>
+        {
+            let r = super::call(
+                it,
+                c.args[0].clone(),
+                M::op_eq,
+                "==",
+                vec![recv.clone()],
+                None,
+                c.at,
+            )?;
+            RValue::Bool(RBool::new(r.truthy() == (c.id == M::op_eq)))
+        }
         M::op_eq | M::eql_p | M::equal_p => {
             c.arity(1, 1)?;
             let b = &c.args[0];

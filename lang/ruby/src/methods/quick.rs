@@ -29,6 +29,16 @@ pub fn takes(recv: &RValue) -> bool {
     )
 }
 
+/// Whether `recv == arg` is the core values' equality: not a number's with an object of
+/// the code's, whose `==` Ruby's `Integer#==` and `Float#==` call (`obj == 1`).
+#[inline]
+pub fn equality_is_core(recv: &RValue, arg: &RValue) -> bool {
+    !matches!(
+        (recv, arg),
+        (RValue::Int(_) | RValue::Float(_), RValue::Object(_))
+    )
+}
+
 /// `recv.name` without arguments (`recv` one that [`takes`]).
 pub fn call0(recv: &RValue, id: M) -> Option<RValue> {
     Some(match id {
@@ -140,6 +150,8 @@ pub fn call1(recv: &RValue, id: M, arg: &RValue) -> Option<RValue> {
                 _ => RValue::Int(a.checked_sub(*b)?),
             }
         }
+        // (a number's `==` asks an object of the code's: `1 == obj` is `obj == 1`)
+        M::op_eq | M::op_ne if !equality_is_core(recv, arg) => return None,
         M::op_eq => match recv {
             // (a string equals only a string: `String#==`)
             RValue::Str(s) => RValue::bool(matches!(arg, RValue::Str(o) if **o == **s)),

@@ -893,59 +893,10 @@ impl<'e> Lookup<'e> {
         let (data, bad) = match cached {
             Some(kept) => kept,
             None => {
-                let mut bad = false;
                 let text = crate::env::fs::read_to_string(path)
                     .map_err(|e| lookup_error(format!("Unable to read {}: {e}", path.display())))?;
-                let v = match entry.function.as_str() {
-                    "yaml_data" => match yaml::parse_data(&text) {
-                        Ok(v @ Value::Hash(_)) => v,
-                        // (the reference's yaml_data: an error under `strict = error`, unless
-                        // the document is empty, null or false, which Puppet's YAML loader
-                        // reads as false; a warning otherwise)
-                        Ok(v) => {
-                            if !matches!(v, Value::Undef | Value::Boolean(false))
-                                && self.ev.get().strict == crate::Strictness::Error
-                            {
-                                return Err(lookup_error(not_hash()));
-                            }
-                            bad = true;
-                            Value::hash(Map::default())
-                        }
-                        Err(e) if e == yaml::RECURSIVE_ALIAS => return Err(lookup_error(e)),
-                        Err(e) => {
-                            return Err(lookup_error(format!(
-                                "Unable to parse ({}): {e}",
-                                path.display()
-                            )))
-                        }
-                    },
-                    "hocon_data" => match prepl_ruby::methods::hocon::parse_document(&text)
-                        .and_then(|v| crate::erb::bridge::to_puppet(&v))
-                    {
-                        Ok(v) => v,
-                        Err(e) => {
-                            return Err(lookup_error(format!(
-                                "Unable to parse ({}): {e}",
-                                path.display()
-                            )))
-                        }
-                    },
-                    _ => match json_too_deep(&text).map_or_else(
-                        || {
-                            serde_json::from_str::<serde_json::Value>(&text)
-                                .map_err(|e| e.to_string())
-                        },
-                        Err,
-                    ) {
-                        Ok(j) => crate::catalog::json::from_data(&j),
-                        Err(e) => {
-                            return Err(lookup_error(format!(
-                                "Unable to parse ({}): {e}",
-                                path.display()
-                            )))
-                        }
-                    },
-                };
+                let strict = self.ev.get().strict == crate::Strictness::Error;
+                let (v, bad) = parse_file_data(&entry.function, &text, path, strict)?;
                 if !matches!(v, Value::Hash(_)) {
                     return Err(lookup_error(format!(
                         "Value returned from data_hash function '{}', when using location '{}', has wrong type, expects a Hash value, got {}",
@@ -1673,6 +1624,67 @@ fn dig_segments(x: &mut Explainer, key: &str, segments: &[Segment], mut value: V
 /// A data file the hierarchy of a layer picks: its path, and the module whose layer it is in
 /// (`None` for the global and environment layers).
 pub type DataFile = (PathBuf, Option<String>);
+
+/// The data of a file of `yaml_data`, `json_data` or `hocon_data` (`function`), read as the
+/// reference's functions read it, and whether it was a YAML document that is no hash (read
+/// as no data, with a warning; an error under `strict = error` unless empty or false).
+pub(crate) fn parse_file_data(
+    function: &str,
+    text: &str,
+    path: &Path,
+    strict_error: bool,
+) -> Result<(Value, bool), Error> {
+    let mut bad = false;
+    let v = match function {
+        "yaml_data" => match yaml::parse_data(text) {
+            Ok(v @ Value::Hash(_)) => v,
+            // (the reference's yaml_data: an error under `strict = error`, unless
+            // the document is empty, null or false, which Puppet's YAML loader
+            // reads as false; a warning otherwise)
+            Ok(v) => {
+                if !matches!(v, Value::Undef | Value::Boolean(false)) && strict_error {
+                    return Err(lookup_error(format!(
+                        "{}: file does not contain a valid yaml hash",
+                        path.display()
+                    )));
+                }
+                bad = true;
+                Value::hash(Map::default())
+            }
+            Err(e) if e == yaml::RECURSIVE_ALIAS => return Err(lookup_error(e)),
+            Err(e) => {
+                return Err(lookup_error(format!(
+                    "Unable to parse ({}): {e}",
+                    path.display()
+                )))
+            }
+        },
+        "hocon_data" => match prepl_ruby::methods::hocon::parse_document(text)
+            .and_then(|v| crate::erb::bridge::to_puppet(&v))
+        {
+            Ok(v) => v,
+            Err(e) => {
+                return Err(lookup_error(format!(
+                    "Unable to parse ({}): {e}",
+                    path.display()
+                )))
+            }
+        },
+        _ => match json_too_deep(text).map_or_else(
+            || serde_json::from_str::<serde_json::Value>(text).map_err(|e| e.to_string()),
+            Err,
+        ) {
+            Ok(j) => crate::catalog::json::from_data(&j),
+            Err(e) => {
+                return Err(lookup_error(format!(
+                    "Unable to parse ({}): {e}",
+                    path.display()
+                )))
+            }
+        },
+    };
+    Ok((v, bad))
+}
 
 /// The data files (`yaml_data`, `json_data`) that the hierarchies of the global layer, the
 /// environment and each module of the modulepath pick for the session's node, facts and

@@ -191,6 +191,13 @@ fn runtime_errors_point_into_the_template() {
         Some("inlined-epp-text")
     );
     assert_eq!(e.location(), Some((2, 5)));
+    // (the reference's location names the text, from `-e` too: session 50, `puppet apply`)
+    assert!(
+        e.reference_message()
+            .ends_with("(file: inlined-epp-text, line: 2, column: 5)"),
+        "{}",
+        e.reference_message()
+    );
     assert!(
         e.render().ends_with("<%= $nope %>\n    ^"),
         "{}",

@@ -1647,3 +1647,17 @@ PROGRAMS += [
     "type A = Integer; NotUndef[A](undef)",
     "inline_epp('<%= [1].map |$v| { 10 % ($v - 1) } %>')",
 ]
+# Session 50 (leftover11): a format ending inside a directive fails as Ruby's sprintf.c; an
+# Error as a size bound is named `Puppet::DataTypes::Error` (type_params seed 63).
+PROGRAMS += [
+    "sprintf('%-', 1)",
+    "sprintf('%5', 1)",
+    "sprintf('%.', 1)",
+    "sprintf('%1$', 1)",
+    "sprintf(\"a%1$\\nb\", 1)",
+    "sprintf(\"%-\\n\", 1)",
+    "sprintf('%', 1)",
+    "Collection[10, Error('m')]",
+    "Variant[Collection[10, Error('m')]].new([1, 2])",
+    "String[Error('m')]",
+]

@@ -447,3 +447,20 @@ PROGRAMS += [
 # Syntax errors worded as Ruby's parser words them: an array's element that cannot start
 # names the closer, a missing `end` is at the file's last line (session 49).
 PROGRAMS += [dict(RSYN, src=s) for s in ["rsyn::bracket()", "rsyn::no_end()"]]
+# The class of an error raised inside a built-in a Ruby function calls (session 50): a pattern
+# that does not compile is Ruby's `RegexpError`; Puppet's own functions raise `ArgumentError`
+# (`sprintf`'s `Kernel#format`, conversions, `Timestamp`'s parsing, a dispatch refusing the
+# arguments), Ruby's own messages keep Ruby's class.
+PROGRAMS += [
+    "rfn::error_class('class', 'regsubst', 'a', '(', 'b')",
+    "rfn::error_class('class', 'match', 'a', '(')",
+    "rfn::error_class('class', 'split', 'a', '[')",
+    "rfn::error_class('class', 'sprintf', '%z', 1)",
+    "rfn::error_class('class', 'sprintf', '%d')",
+    "rfn::error_class('class', 'sprintf', '%<a>s', 1)",
+    "rfn::error_class('class', 'new', Timestamp, 'garbage')",
+    "rfn::error_class('class', 'new', Float, 'x')",
+    "rfn::error_class('class', 'match', ['a'], 1)",
+    "rfn::error_class('class', 'regsubst', 'a', 'a', 'b', 'Q')",
+    "rfn::error_class('class', 'sort', [1, 'a'])",
+]

@@ -86,7 +86,7 @@ impl Arg {
 /// `Err((fb, arg))` for any other call.
 macro_rules! predicate {
     ($id:expr, $arg:expr, $fb:expr, $build:ident) => {{
-        use methods::quick::takes;
+        use methods::quick::{equality_is_core, takes};
         match ($id, &$arg) {
             (M::nil_p, Arg::None) => Ok($build($fb, $arg, |v: &RValue, _: &RValue| {
                 takes(v).then(|| matches!(v, RValue::Nil))
@@ -103,13 +103,13 @@ macro_rules! predicate {
                 Ok($build($fb, $arg, |v: &RValue, x: &RValue| match v {
                     // (a string equals only a string: `String#==`)
                     RValue::Str(s) => Some(matches!(x, RValue::Str(o) if **o == **s)),
-                    _ if takes(v) => Some(v.equals(x)),
+                    _ if takes(v) && equality_is_core(v, x) => Some(v.equals(x)),
                     _ => None,
                 }))
             }
             (M::op_ne, Arg::Local(_) | Arg::Lit(_)) => {
                 Ok($build($fb, $arg, |v: &RValue, x: &RValue| {
-                    takes(v).then(|| !v.equals(x))
+                    (takes(v) && equality_is_core(v, x)).then(|| !v.equals(x))
                 }))
             }
             (M::op_lt, Arg::Local(_) | Arg::Lit(_)) => {
