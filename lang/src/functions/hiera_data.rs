@@ -62,10 +62,7 @@ fn read(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>, function: &str)
     let strict = ev.strict == crate::Strictness::Error;
     let (data, bad) = crate::env::hiera::parse_file_data(function, &text, path, strict)?;
     if bad {
-        let message = format!(
-            "{}: file does not contain a valid yaml hash",
-            path.display()
-        );
+        let message = crate::env::hiera::not_a_yaml_hash(path);
         if ev.first_deprecation(&message) {
             ev.log(crate::LogLevel::Warning, &message);
         }

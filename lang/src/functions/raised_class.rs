@@ -78,13 +78,34 @@ pub(crate) fn raised_class(
     }
 }
 
+/// The class of error `e` of a call of function `name` made from Ruby, when the error is not
+/// located in Puppet code: [`raised_class`]'s, or for a module's built-in (`builtin`) other
+/// than a `fail`, the class its 3.x source raises the message with ([`legacy_raised_class`])
+/// where it has one.
+pub(crate) fn call_raised_class(
+    env: &crate::env::Environment,
+    name: &str,
+    e: &Error,
+    builtin: Option<&super::Builtin>,
+) -> Option<&'static str> {
+    let class = raised_class(name, e, false, builtin);
+    let module_builtin = builtin.is_some_and(|b| b.module.is_some());
+    match class {
+        Some(c) if !module_builtin || e.kind == ErrorKind::Failed => Some(c),
+        c => {
+            let message = super::template::strip_prefix(&e.message);
+            legacy_raised_class(env, name, message).or(c)
+        }
+    }
+}
+
 /// The class of an error of a built-in standing for a module's 3.x function (stdlib's
 /// `get_module_path`, `base64`, `getparam`, ...: one whose file on the modulepath is under
 /// `lib/puppet/parser/functions`, not shadowed by a 4.x one): the class the function's own
 /// `raise` of that message names in its source (`raise(ArgumentError, 'Must specify a
 /// reference')`), else `Puppet::ParseError`, as 3.x functions raise their errors
 /// (voxpupuli-extlib's `has_module` rescues `get_module_path`'s so).
-pub(crate) fn legacy_raised_class(
+fn legacy_raised_class(
     env: &crate::env::Environment,
     name: &str,
     message: &str,

@@ -678,22 +678,10 @@ impl EvalHost<'_> {
             }
             // (each as the exception class the reference's call raises: `rescue
             // Puppet::ParseError` catches a `fail`)
-            Flow::Error(e) => {
-                let message = strip_prefix(&e.message).to_string();
-                let class = super::raised_class::raised_class(name, &e, false, builtin);
-                // (a module's built-in: the class its 3.x source raises that message with,
-                // where there is one)
-                let module_builtin = builtin.is_some_and(|b| b.module.is_some());
-                let class = match class {
-                    None => super::raised_class::legacy_raised_class(&self.ev.env, name, &message),
-                    Some(c) if module_builtin && e.kind != crate::ErrorKind::Failed => {
-                        super::raised_class::legacy_raised_class(&self.ev.env, name, &message)
-                            .or(Some(c))
-                    }
-                    c => c,
-                };
-                raised_as(class, message)
-            }
+            Flow::Error(e) => raised_as(
+                super::raised_class::call_raised_class(&self.ev.env, name, &e, builtin),
+                strip_prefix(&e.message).to_string(),
+            ),
             _ => HostError::Raise(format!(
                 "{name}(): control flow (break/next/return) cannot leave a template"
             )),
@@ -911,10 +899,6 @@ impl Host for EvalHost<'_> {
     }
 }
 
-/// A Puppet error's message without the "Error while evaluating a Function Call, " the
-/// call adds (the template's own error adds it once).
-/// An uncaught Ruby exception (`ErrorKind::Uncaught`) that Puppet code passed on, raised
-/// again in the Ruby that called it: the same class and message.
 /// A Ruby exception of class `class`, or without one, of the class Ruby gives the message.
 fn raised_as(class: Option<&str>, message: String) -> HostError {
     match class {
@@ -926,6 +910,8 @@ fn raised_as(class: Option<&str>, message: String) -> HostError {
     }
 }
 
+/// An uncaught Ruby exception (`ErrorKind::Uncaught`) that Puppet code passed on, raised
+/// again in the Ruby that called it: the same class and message.
 pub(crate) fn raised_again(e: &Error) -> HostError {
     HostError::RaiseAs {
         class: e.uncaught_class().unwrap_or("RuntimeError").to_string(),

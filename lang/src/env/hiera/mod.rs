@@ -884,12 +884,6 @@ impl<'e> Lookup<'e> {
         });
         // A YAML file whose document is no hash (empty, `---`, a list) reads as no data, with
         // the reference's warning, once a session as its compilation's cache gives it.
-        let not_hash = || {
-            format!(
-                "{}: file does not contain a valid yaml hash",
-                path.display()
-            )
-        };
         let (data, bad) = match cached {
             Some(kept) => kept,
             None => {
@@ -918,7 +912,7 @@ impl<'e> Lookup<'e> {
             }
         };
         if bad {
-            self.ev.warn_once(&not_hash(), None);
+            self.ev.warn_once(&not_a_yaml_hash(path), None);
         }
         Ok(self.module_keys_only(entry, Some(path), module, data))
     }
@@ -1625,6 +1619,15 @@ fn dig_segments(x: &mut Explainer, key: &str, segments: &[Segment], mut value: V
 /// (`None` for the global and environment layers).
 pub type DataFile = (PathBuf, Option<String>);
 
+/// The reference's words for a YAML data file whose document is no hash (its warning, or
+/// its error under `strict = error`).
+pub(crate) fn not_a_yaml_hash(path: &Path) -> String {
+    format!(
+        "{}: file does not contain a valid yaml hash",
+        path.display()
+    )
+}
+
 /// The data of a file of `yaml_data`, `json_data` or `hocon_data` (`function`), read as the
 /// reference's functions read it, and whether it was a YAML document that is no hash (read
 /// as no data, with a warning; an error under `strict = error` unless empty or false).
@@ -1643,10 +1646,7 @@ pub(crate) fn parse_file_data(
             // reads as false; a warning otherwise)
             Ok(v) => {
                 if !matches!(v, Value::Undef | Value::Boolean(false)) && strict_error {
-                    return Err(lookup_error(format!(
-                        "{}: file does not contain a valid yaml hash",
-                        path.display()
-                    )));
+                    return Err(lookup_error(not_a_yaml_hash(path)));
                 }
                 bad = true;
                 Value::hash(Map::default())
