@@ -10,7 +10,7 @@ set -eu
 cd "$(dirname "$0")"
 seconds=${1:-600}
 [ $# -gt 0 ] && shift
-targets=${*:-"parse eval epp format types versions_time kernel_wire hiera_yaml hiera_config facts erb modules"}
+targets=${*:-"parse eval epp format types versions_time kernel_wire hiera_yaml hiera_config facts erb modules ruby_module"}
 target_dir=${CARGO_TARGET_DIR:-../target}/fuzz
 [ -d corpus ] || python3 seed.py
 [ -n "${FUZZ_NO_BUILD:-}" ] || nice -n 19 cargo fuzz build -s none -O --target-dir "$target_dir"

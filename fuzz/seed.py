@@ -101,3 +101,14 @@ module = "\n".join([
     "=== modules/m/lib/facter/fz.rb", "Facter.add(:fz) do\n  setcode { 'x' }\nend",
     "=== modules/m/types/t.pp", "type M::T = Integer[1]", ""])
 write("modules", module)
+
+# Module Ruby (ruby_module): the functions (both APIs) and custom facts of the fixtures, of
+# Debian's packaged modules (the module sweep's cache, when fetched) and of the modules
+# fetched from GitHub (tests/github_modules/, when fetched).
+cache = pathlib.Path.home() / ".cache/prepl/debian-modules/modules"
+for base in [repo / "tests", repo / "bench", cache, pathlib.Path("/work/cache/github")]:
+    for pattern in ["**/lib/puppet/functions/**/*.rb", "**/lib/puppet/parser/functions/*.rb",
+                    "**/lib/facter/*.rb"]:
+        for f in base.glob(pattern):
+            write("ruby_module", f.read_bytes())
+print("ruby_module", len(list((corpus / "ruby_module").iterdir())))

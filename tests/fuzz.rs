@@ -158,7 +158,7 @@ mod harness;
 fn fuzz_regressions_replay() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz/regressions");
     type Target = (&'static str, fn(&[u8]));
-    let targets: [Target; 11] = [
+    let targets: [Target; 12] = [
         ("parse", harness::parse),
         ("eval", harness::eval),
         ("epp", harness::epp),
@@ -170,6 +170,7 @@ fn fuzz_regressions_replay() {
         ("facts", harness::facts),
         ("erb", harness::erb),
         ("modules", harness::modules),
+        ("ruby_module", harness::ruby_module),
     ];
     with_big_stack(move || {
         let mut replayed = 0;

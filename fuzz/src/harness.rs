@@ -310,3 +310,81 @@ pub fn modules(data: &[u8]) {
     );
     run(&mut s, "m::d { 'x': } contain m::c");
 }
+
+/// The name a module Ruby file gives its function: `create_function(:'a::b')` (4.x) or
+/// `newfunction(:b` (3.x), when it is a plain name (segments of `a-z0-9_` joined by `::`).
+fn ruby_function_name(src: &str) -> Option<(bool, String)> {
+    for (marker, modern) in [("create_function(", true), ("newfunction(", false)] {
+        let Some(at) = src.find(marker) else { continue };
+        let rest = src[at + marker.len()..].trim_start();
+        let rest = rest.strip_prefix(':').unwrap_or(rest);
+        let rest = rest.trim_start_matches(['\'', '"']);
+        let name: String = rest
+            .chars()
+            .take_while(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || *c == '_' || *c == ':')
+            .take(100)
+            .collect();
+        let plain = !name.is_empty()
+            && name.split("::").all(|s| !s.is_empty() && !s.contains(':'))
+            && (modern || !name.contains(':'));
+        if plain {
+            return Some((modern, name));
+        }
+    }
+    None
+}
+
+/// Arguments a module function is called with, one call each (a block with one of them).
+const RUBY_CALLS: &[&str] = &[
+    "()",
+    "(1)",
+    "('a')",
+    "('a.b', 'c')",
+    "([1, 'a', undef])",
+    "({'a' => 1, 'b' => [2, {'c' => true}]})",
+    "(true, 2.5, undef)",
+    "('a') |$x| { $x }",
+];
+
+/// Facts the custom facts of a `ruby_module` input are resolved over.
+const RUBY_FACTS: &str = "{'os' => {'family' => 'Debian', 'name' => 'Debian', 'release' => \
+{'major' => '12', 'full' => '12.1'}}, 'osfamily' => 'Debian', 'kernel' => 'Linux', \
+'fqdn' => 'fz.example.com', 'networking' => {'fqdn' => 'fz.example.com', 'ip' => '10.0.0.1'}, \
+'processors' => {'count' => 2}, 'path' => '/usr/bin:/bin'}";
+
+/// One Ruby file of a module: a 4.x function (`create_function`), a 3.x function
+/// (`newfunction`), written where its name says and called from Puppet code with a few
+/// kinds of arguments, or a custom fact (`Facter.add`), resolved over a small fact set with the module's other facts.
+pub fn ruby_module(data: &[u8]) {
+    let Some(src) = text(data) else { return };
+    let dir = Scratch::new();
+    let function = ruby_function_name(src);
+    match &function {
+        Some((true, name)) => dir.write(
+            &format!(
+                "modules/m/lib/puppet/functions/{}.rb",
+                name.replace("::", "/")
+            ),
+            data,
+        ),
+        Some((false, name)) => dir.write(
+            &format!("modules/m/lib/puppet/parser/functions/{name}.rb"),
+            data,
+        ),
+        None => dir.write("modules/m/lib/facter/fz.rb", data),
+    }
+    let mut s = dir.session();
+    if let Ok(facts) = s.eval(RUBY_FACTS) {
+        s.set_facts(facts);
+    }
+    budgeted(&mut s, |s| s.set_custom_facts(true));
+    let _ = s.custom_facts();
+    match &function {
+        Some((_, name)) => {
+            for args in RUBY_CALLS {
+                run(&mut s, &format!("{name}{args}"));
+            }
+        }
+        None => run(&mut s, "[$facts, $fz]"),
+    }
+}
