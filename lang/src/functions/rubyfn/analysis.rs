@@ -247,7 +247,11 @@ fn v4(function: &str, block: &Rc<Block>, body: &mut Vec<Node>) -> Result<Api, Ru
                             t.at,
                         ));
                     };
-                    local_types.push((alias.trim().to_string(), definition.trim().to_string()));
+                    local_types.push((
+                        alias.trim().to_string(),
+                        definition.trim().to_string(),
+                        t.at,
+                    ));
                 }
             }
             Kind::Call {

@@ -384,23 +384,23 @@ fn prepare(
             let signatures = match known {
                 Some(s) => s,
                 None => {
-                    let made = with_local_types(ev, local_types, |ev| {
+                    let made = with_local_types(ev, local_types, &found.path, |ev| {
                         let mut sigs: Vec<Signature> = decls
                             .iter()
                             .map(|(_, d, _)| make_signature(ev, d))
-                            .collect::<Result<_, _>>()
-                            .map_err(|e| format!("bad parameter type: {e}"))?;
+                            .collect::<Result<_, _>>()?;
                         for (sig, d) in sigs.iter_mut().zip(dispatches.iter()) {
                             sig.fallback = d.mismatch;
                         }
                         let rets = decls
                             .iter()
-                            .map(|(_, _, r)| r.as_deref().map(|t| puppet_type(ev, t)).transpose())
-                            .collect::<Result<Vec<_>, _>>()
-                            .map_err(|e| format!("bad return type: {e}"))?;
+                            .map(|(_, _, r)| r.as_deref().map(|t| return_type(ev, t)).transpose())
+                            .collect::<Result<Vec<_>, _>>()?;
                         Ok((sigs, rets))
                     })
-                    .map_err(|e| Error::eval(format!("{}: function '{name}': {e}", found.shown)))?;
+                    .map_err(|e| {
+                        Error::eval(format!("Function Load Error for function '{name}': {e}"))
+                    })?;
                     let made = Rc::new(made);
                     if local_types.is_empty() && decls.iter().all(built_in_types) {
                         *parsed.signatures.borrow_mut() = Some(made.clone());

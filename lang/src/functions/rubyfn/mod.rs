@@ -49,7 +49,7 @@ use host::{FunctionHost, PuppetBlock};
 use libraries::{known_library, remember_library};
 use locate::shown_path;
 use signatures::{
-    built_in_types, implicit_signature, make_signature, puppet_type, with_local_types,
+    built_in_types, implicit_signature, make_signature, return_type, with_local_types,
 };
 
 use crate::env::ruby_files::RubyFile;
@@ -123,8 +123,9 @@ enum Api {
     /// declaration), or none (the method named as the function).
     V4 {
         dispatches: Vec<Dispatch>,
-        /// `local_types do type 'Name = Type' end`: names and definitions, in order.
-        local_types: Vec<(String, String)>,
+        /// `local_types do type 'Name = Type' end`: names and definitions, in order, with
+        /// where each `type` call is (its error names the line).
+        local_types: Vec<(String, String, usize)>,
         /// The block defines `call(scope, *args)` (stdlib's wrappers, the workaround of
         /// PUP-4438) to dispatch the scope and the arguments: the dispatches take the scope
         /// as their first argument.

@@ -28,6 +28,12 @@ pub(super) fn built_in_types((_, params, ret): &(String, Vec<ParamDecl>, Option<
     params.iter().all(|(t, _, _)| built_in(t)) && ret.as_deref().is_none_or(built_in)
 }
 
+/// A dispatch's return type, read as a Puppet type (the reference's load error if it
+/// does not read).
+pub(super) fn return_type(ev: &mut Evaluator, text: &str) -> Result<PType, String> {
+    puppet_type(ev, text).map_err(|m| type_string_error(text, &m))
+}
+
 /// A Puppet type written as a string, read as the reference's TypeParser reads it.
 pub(super) fn puppet_type(ev: &mut Evaluator, text: &str) -> Result<PType, String> {
     ev.type_from_text(text).map_err(|e| e.message)
@@ -37,7 +43,8 @@ pub(super) fn puppet_type(ev: &mut Evaluator, text: &str) -> Result<PType, Strin
 /// the time of `f`: they display as the reference's, `Port = Integer[1, 65535]`).
 pub(super) fn with_local_types<T>(
     ev: &mut Evaluator,
-    local_types: &[(String, String)],
+    local_types: &[(String, String, usize)],
+    file: &Path,
     f: impl FnOnce(&mut Evaluator) -> Result<T, String>,
 ) -> Result<T, String> {
     if local_types.is_empty() {
@@ -47,7 +54,7 @@ pub(super) fn with_local_types<T>(
     // (names may resolve otherwise while they are defined: see `env::alias_memo`)
     ev.alias_memo.own_aliases = true;
     let mut made = Vec::new();
-    for (alias, _) in local_types {
+    for (alias, _, _) in local_types {
         let a = Rc::new(crate::types::TypeAlias {
             name: Rc::from(alias.as_str()),
             target: RefCell::new(None),
@@ -58,11 +65,15 @@ pub(super) fn with_local_types<T>(
         made.push(a);
     }
     let mut result = Ok(());
-    for ((alias, definition), a) in local_types.iter().zip(&made) {
+    for ((alias, definition, at), a) in local_types.iter().zip(&made) {
         match puppet_type(ev, definition) {
             Ok(t) => a.set_target(Some(t)),
             Err(e) => {
-                result = Err(format!("bad local type '{alias}': {e}"));
+                let line = crate::env::ruby_files::load(file)
+                    .map(|f| ruby::line_col(&f.text, at.saturating_sub(f.base)).0)
+                    .unwrap_or(0);
+                let called_from = format!("\nCalled from <{}:{line}>", file.display());
+                result = Err(local_type_error(alias, definition, &e) + &called_from);
                 break;
             }
         }
@@ -70,6 +81,29 @@ pub(super) fn with_local_types<T>(
     let r = result.and_then(|()| f(ev));
     ev.aliases = saved;
     r
+}
+
+/// The reference's load error for a dispatch's type string (a parameter's or the return
+/// type) that does not read as a type; its message ends with a line break, as theirs, and
+/// for a syntax error at a token, the position the reference gives every such error.
+pub(super) fn type_string_error(text: &str, message: &str) -> String {
+    let at_token = if message.starts_with("Syntax error at '") {
+        " (line: 1, column: 1)"
+    } else {
+        ""
+    };
+    format!("Parsing of type string '\"{text}\"' failed with message: <{message}>.\n{at_token}")
+}
+
+/// The reference's load error for a local type that does not read as one: a syntax error,
+/// or text that is no `Name = Type` assignment of a type.
+fn local_type_error(alias: &str, definition: &str, message: &str) -> String {
+    let text = format!("{alias} = {definition}");
+    if message.starts_with("Syntax error") {
+        format!("Parsing of 'type \"{text}\"' failed with message: <{message}>.")
+    } else {
+        format!("Expected a type alias assignment on the form 'AliasType = T', got '{text}'.")
+    }
 }
 
 /// A dispatch's signature, its types read as Puppet types.
@@ -81,10 +115,11 @@ pub(super) fn make_signature(
     for (ty, name, marker) in params {
         if marker.starts_with('&') {
             let q = if *marker == "&?" { "?" } else { "" };
-            sig.block = Signature::parse(&format!("{ty} &${name}{q}"))?.block;
             // shown as the reference shows the type (`Callable[1, 1]`)
-            // (read fully: the signatures' own type reader keeps no Callable's counts)
+            // (read fully: the signatures' own type reader keeps no Callable's counts; a
+            // block type that does not read is the reader's message alone, as theirs)
             let canonical = puppet_type(ev, ty)?.to_string();
+            sig.block = Signature::parse(&format!("{ty} &${name}{q}"))?.block;
             if let Some(b) = &mut sig.block {
                 b.shown = canonical;
             }
@@ -96,7 +131,7 @@ pub(super) fn make_signature(
             "+" => signature::Arity::RepeatedAtLeastOne,
             _ => signature::Arity::Required,
         };
-        let ty = puppet_type(ev, ty)?;
+        let ty = puppet_type(ev, ty).map_err(|m| type_string_error(ty, &m))?;
         sig.params.push(signature::Param {
             name: name.clone(),
             // (a local type with its definition, as the reference lists it: `Small =
@@ -136,12 +171,12 @@ pub(crate) fn dispatch_return_types(
     };
     let declared = dispatches.iter().filter(|d| !d.mismatch);
     let texts: Vec<Option<String>> = declared.map(|d| d.return_type.clone()).collect();
-    with_local_types(ev, local_types, |ev| {
+    with_local_types(ev, local_types, &found.path, |ev| {
         texts
             .iter()
-            .map(|t| t.as_deref().map(|t| puppet_type(ev, t)).transpose())
+            .map(|t| t.as_deref().map(|t| return_type(ev, t)).transpose())
             .collect::<Result<Vec<_>, String>>()
     })
     .map(Some)
-    .map_err(|m| Error::eval(format!("{}: {m}", found.shown)))
+    .map_err(|m| Error::eval(format!("Function Load Error for function '{name}': {m}")))
 }
