@@ -255,13 +255,15 @@ impl std::fmt::Debug for CompiledSlot {
     }
 }
 
-/// A block parameter: a name, `(a, b)` destructuring, or `*rest` (the arguments the
-/// others leave; an anonymous `*` has an empty name).
+/// A block parameter: a name, `(a, b)` destructuring, `*rest` (the arguments the
+/// others leave; an anonymous `*` has an empty name) or `name = default` (an optional
+/// one: `lambda do |obj, indent = 4, level = 0, quoted| ... end`).
 #[derive(Debug, Clone)]
 pub enum Param {
     Name(Name),
     Nested(Vec<Name>),
     Rest(Name),
+    Opt(Name, Box<Node>),
 }
 
 /// The parameter of the block that `&expr` passes (other than `&:name`): the block is
@@ -274,7 +276,7 @@ impl Param {
     /// `*`).
     pub fn names(&self) -> Vec<Name> {
         match self {
-            Param::Name(n) => vec![n.clone()],
+            Param::Name(n) | Param::Opt(n, _) => vec![n.clone()],
             Param::Rest(n) if n.is_empty() => Vec::new(),
             Param::Rest(n) => vec![n.clone()],
             Param::Nested(ns) => ns
@@ -320,10 +322,21 @@ impl Block {
     /// How many arguments the block takes at least, and at most (`None`: any number).
     pub fn arity_range(&self) -> (usize, Option<usize>) {
         let n = self.params.len();
+        let required = self
+            .params
+            .iter()
+            .filter(|p| matches!(p, Param::Name(_) | Param::Nested(_)))
+            .count();
         match self.params.iter().any(|p| matches!(p, Param::Rest(_))) {
-            true => (n - 1, None),
-            false => (n, Some(n)),
+            true => (required, None),
+            false => (required, Some(n)),
         }
+    }
+
+    /// Whether a parameter has a default value (`|a, b = 1|`): binding then counts the
+    /// arguments as Ruby does, the required parameters first.
+    pub fn has_optional(&self) -> bool {
+        self.params.iter().any(|p| matches!(p, Param::Opt(..)))
     }
 }
 

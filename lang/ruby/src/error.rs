@@ -264,7 +264,24 @@ pub fn is_error_class(name: &str) -> bool {
             | "IPAddr::InvalidAddressError"
             | "IPAddr::InvalidPrefixError"
             | "IPAddr::AddressFamilyError"
-    ) || HOCON_ERRORS.iter().any(|(c, _)| *c == name)
+    ) || is_puppet_error_class(name)
+        || HOCON_ERRORS.iter().any(|(c, _)| *c == name)
+}
+
+/// Puppet's exception classes (its `puppet/error.rb` and friends, as `error_is_a` chains
+/// them): a module's Ruby makes one with `Puppet::ParseError.new('message')` and raises it.
+pub fn is_puppet_error_class(name: &str) -> bool {
+    matches!(
+        name,
+        "Puppet::Error"
+            | "Puppet::ParseError"
+            | "Puppet::DevError"
+            | "Puppet::ErrorWithData"
+            | "Puppet::ParseErrorWithIssue"
+            | "Puppet::PreformattedError"
+            | "Puppet::DataBinding::LookupError"
+            | "Puppet::Pops::Types::TypeAssertionError"
+    )
 }
 
 /// The error classes of the `hocon` gem (`methods/hocon`), each with its superclass.

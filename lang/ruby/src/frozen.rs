@@ -65,6 +65,7 @@ enum FParam {
     Name(FName),
     Nested(Vec<FName>),
     Rest(FName),
+    Opt(FName, FNode),
 }
 
 #[derive(Debug)]
@@ -196,6 +197,7 @@ fn block(b: &Block) -> Box<FBlock> {
                 Param::Name(n) => FParam::Name(name(n)),
                 Param::Nested(ns) => FParam::Nested(ns.iter().map(name).collect()),
                 Param::Rest(n) => FParam::Rest(name(n)),
+                Param::Opt(n, d) => FParam::Opt(name(n), node(d)),
             })
             .collect(),
         body: nodes(&b.body),
@@ -345,6 +347,7 @@ fn thaw_block(b: &FBlock) -> Rc<Block> {
                 FParam::Name(n) => Param::Name(thaw_name(n)),
                 FParam::Nested(ns) => Param::Nested(ns.iter().map(thaw_name).collect()),
                 FParam::Rest(n) => Param::Rest(thaw_name(n)),
+                FParam::Opt(n, d) => Param::Opt(thaw_name(n), Box::new(thaw(d))),
             })
             .collect(),
         body: thaw_nodes(&b.body),

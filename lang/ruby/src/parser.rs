@@ -1180,7 +1180,15 @@ impl Parser {
                     }
                     params.push(Param::Rest(rest));
                 } else {
-                    params.push(Param::Name(self.param_name()?));
+                    let name = self.param_name()?;
+                    // `|a, b = 4|`: a default (Ruby's grammar takes a primary value there,
+                    // no operator: `|` ends the parameters)
+                    if self.eat_op("=") {
+                        let default = self.unary()?;
+                        params.push(Param::Opt(name, Box::new(default)));
+                    } else {
+                        params.push(Param::Name(name));
+                    }
                 }
                 if !self.eat_op(",") {
                     break;

@@ -1724,6 +1724,28 @@ impl<'h> Interp<'h> {
                 scope.define(a.clone(), take(v));
                 scope.define(b.clone(), take(w));
             }
+            (params, _) if block.has_optional() => {
+                let defaults = bind_with_optional(scope, params, args);
+                // (each default evaluated in the block's scope once the arguments are
+                // bound, in order: a default may read an earlier parameter)
+                for i in defaults {
+                    if let Param::Opt(name, default) = &params[i] {
+                        let v = match self.eval(default) {
+                            Ok(v) => v,
+                            Err(e) => {
+                                self.st.ctx.locals.leave();
+                                return Err(e);
+                            }
+                        };
+                        if let Some(scope) = self.st.ctx.locals.last_mut() {
+                            match scope.get_mut(name) {
+                                Some(slot) => *slot = v,
+                                None => scope.define(name.clone(), v),
+                            }
+                        }
+                    }
+                }
+            }
             (params, args) => bind_block_params(scope, params, args),
         }
         let r = self.run_compiled(&block.body, &block.compiled, &block.own);
@@ -1806,13 +1828,90 @@ fn bind_block_params(scope: &mut defs::Scope, params: &[Param], args: &mut [RVal
     }
 }
 
+/// Binds the parameters of a block with optional ones (`|a, b = 4, c = 0, d|`) as Ruby
+/// does: the required ones (before and after the optional ones) take the first and last
+/// arguments, the optional ones what is left between, in order, then a `*rest` the others.
+/// Gives the optional parameters left without an argument (their defaults to evaluate).
+#[inline(never)]
+fn bind_with_optional(
+    scope: &mut defs::Scope,
+    params: &[Param],
+    args: &mut [RValue],
+) -> Vec<usize> {
+    let mut spread;
+    let args = match &*args {
+        [RValue::Array(a)] if params.len() > 1 => {
+            spread = a.borrow().clone();
+            &mut spread[..]
+        }
+        _ => args,
+    };
+    let required = |p: &Param| matches!(p, Param::Name(_) | Param::Nested(_));
+    let rest_at = params.iter().position(|p| matches!(p, Param::Rest(_)));
+    let last_opt = params.iter().rposition(|p| matches!(p, Param::Opt(..)));
+    // the required parameters after the optional ones and the splat take the last arguments
+    let post_from = rest_at.max(last_opt).map_or(params.len(), |i| i + 1);
+    let pre = params[..post_from].iter().filter(|p| required(p)).count();
+    let post = params.len() - post_from;
+    let mut spare = args.len().saturating_sub(pre + post);
+    let post_args = args.len().saturating_sub(post).max(pre.min(args.len()));
+    let mut next = 0;
+    let take = |args: &mut [RValue], next: &mut usize| {
+        let v = match args.get_mut(*next) {
+            Some(v) if *next < post_args => std::mem::replace(v, RValue::Nil),
+            _ => RValue::Nil,
+        };
+        *next += 1;
+        v
+    };
+    let mut defaults = Vec::new();
+    for (i, p) in params[..post_from].iter().enumerate() {
+        match p {
+            Param::Opt(name, _) if spare > 0 => {
+                spare -= 1;
+                scope.define(name.clone(), take(args, &mut next));
+            }
+            Param::Opt(name, _) => {
+                scope.define(name.clone(), RValue::Nil);
+                defaults.push(i);
+            }
+            Param::Rest(name) => {
+                let n = spare;
+                spare = 0;
+                let from = next.min(args.len());
+                let to = (next + n).min(args.len());
+                let items: Vec<RValue> = args[from..to]
+                    .iter_mut()
+                    .map(|v| std::mem::replace(v, RValue::Nil))
+                    .collect();
+                next = to;
+                if !name.is_empty() {
+                    scope.define(name.clone(), RValue::array(items));
+                }
+            }
+            p => {
+                let v = take(args, &mut next);
+                bind_param(scope, p, v);
+            }
+        }
+    }
+    for (j, p) in params[post_from..].iter().enumerate() {
+        let v = args
+            .get_mut(post_args + j)
+            .map(|v| std::mem::replace(v, RValue::Nil))
+            .unwrap_or(RValue::Nil);
+        bind_param(scope, p, v);
+    }
+    defaults
+}
+
 /// Binds one block parameter (a name, or `(a, *b, c)` destructuring) in the block's new
 /// scope: a parameter is a new variable there, and the first of two `_` is the one read,
 /// as in Ruby. (A `*rest` is `bind_rest`'s.)
 #[inline]
 fn bind_param(scope: &mut defs::Scope, p: &Param, v: RValue) {
     match p {
-        Param::Name(n) => scope.define(n.clone(), v),
+        Param::Name(n) | Param::Opt(n, _) => scope.define(n.clone(), v),
         Param::Rest(_) => {}
         Param::Nested(names) => bind_nested(scope, names, &v),
     }

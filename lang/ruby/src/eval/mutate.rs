@@ -521,6 +521,14 @@ fn describe(recv: &Node) -> String {
 fn fresh_string(n: &Node) -> bool {
     match &n.kind {
         Kind::Str(_) => true,
+        // `'[' << a.join(',') << ']'`, `(indent * level).to_s << key`: what `<<` (or
+        // `to_s`) returns is its receiver, fresh when that is (voxpupuli-consul's
+        // `sorted_json` builds its JSON text so)
+        Kind::Call {
+            recv: Some(r),
+            name,
+            ..
+        } if matches!(&**name, "<<" | "concat" | "to_s" | "to_str") && fresh_string(r) => true,
         Kind::Call {
             recv: Some(_),
             name,

@@ -433,6 +433,7 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 let (least, most) = p.block.arity_range();
                 if lambda && (given < least || most.is_some_and(|m| given > m)) {
                     let expected = match most {
+                        Some(m) if m > least => format!("{least}..{m}"),
                         Some(m) => m.to_string(),
                         None => format!("{least}+"),
                     };
@@ -443,7 +444,12 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 }
                 Some(it.call_proc(&p.block, lambda, &p.home, c.args.clone())?)
             }
+            // (a lambda's optional parameters make its arity negative, a proc's do not:
+            // `proc { |x, y = 0| }.arity` is 1, `lambda { |x, y = 0| }.arity` -2)
             M::arity => Some(RValue::Int(match p.block.arity_range() {
+                (least, Some(most)) if least < most && matches!(recv, RValue::Lambda(..)) => {
+                    -(least as i64) - 1
+                }
                 (n, Some(_)) => n as i64,
                 (least, None) => -(least as i64) - 1,
             })),

@@ -158,6 +158,10 @@ fn walk(
                 }
                 let params = match block.params.first() {
                     Some(BlockParamName::Name(p)) => vec![DefParam::Req(p.clone())],
+                    // (`|args = []|`: always given the argument array)
+                    Some(BlockParamName::Opt(p, d)) => {
+                        vec![DefParam::Opt(p.clone(), (**d).clone())]
+                    }
                     // (`|*args|`: the argument array as the one element of `args`)
                     Some(BlockParamName::Rest(p)) => vec![DefParam::Rest(p.clone())],
                     Some(BlockParamName::Nested(_)) => {

@@ -148,6 +148,12 @@ fn call_as(
                 Ok(file) => file,
                 Err(e) => return Err(Error::eval(format!("{}: {e}", found.shown)).into()),
             };
+            // (the reference's check of a 3.x file Puppet code loads: no method definitions)
+            if !from_ruby {
+                if let Some(e) = legacy::illegal_def(&found.path, &file.text) {
+                    return Err(e.into());
+                }
+            }
             let parsed = match parsed(&found.path, &file, name) {
                 Ok(p) => p,
                 Err(e) => return Err(fail(e, &[main_source(&file)]).into()),

@@ -14,7 +14,9 @@ thread_local! {
 /// reference's wrappers do not rescue, that exception ([`crate::error::ErrorKind::Uncaught`]).
 pub(super) fn ruby_error(name: &str, e: RubyError, sources: &[Source]) -> Error {
     match e {
-        RubyError::Raised { class, message, .. } if ruby::error::is_script_error(&class) => {
+        RubyError::Raised { class, message, .. }
+            if ruby::error::is_script_error(&class) || escapes_wrappers(&class) =>
+        {
             Error::uncaught(&class, message)
         }
         // (a lookup context's `not_found` the function did not catch: to the lookup)
@@ -68,6 +70,15 @@ pub(super) fn ruby_error(name: &str, e: RubyError, sources: &[Source]) -> Error 
         }
         e => Error::eval(describe(name, e, sources)),
     }
+}
+
+/// Whether an exception a function raised is no `StandardError` (`raise Exception, '...'`,
+/// voxpupuli-consul's `sorted_json` given what it cannot write), which the reference's
+/// function call does not rescue and wrap: its message alone ends the compilation. (Not the
+/// interpreter's own `NoMemoryError` and `SystemStackError`: the limits' errors.)
+fn escapes_wrappers(class: &str) -> bool {
+    !ruby::error::error_is_a(class, "StandardError")
+        && !matches!(class, "NoMemoryError" | "SystemStackError")
 }
 
 /// A Ruby error that ended a function's (or its block's) run: the error located in Puppet

@@ -24,6 +24,7 @@ mod errors;
 mod host;
 #[cfg(test)]
 mod kept_tests;
+mod legacy;
 mod libraries;
 #[cfg(test)]
 mod loading_tests;
