@@ -6,6 +6,8 @@ and the resource form, collectors with queries (and overrides, exported `<<| |>>
 relationships (`->`, `~>`, `<-`, `<~`, chains, arrays of references, collectors and
 declarations as operands) and `realize`; parameters named by keywords (`$unless`, `$class`,
 attributes `unless => 1`), attributes given by `* => {...}`, node definitions."""
+import re
+
 from areas.grammar_base import KINDS, WORDS, scope_kind, sq
 
 # Keywords a parameter (and so an attribute) may be named by (not `true` and `false`).
@@ -213,7 +215,9 @@ class Catalog:
                 self.virtual.append(t)
             else:
                 self.real.append(t)
-            if any(a.startswith("loglevel") or "'loglevel'" in a for a in attrs):
+            # (also given by `* => {..., loglevel => ...}`)
+            if any(re.match(r"'?loglevel'? =>", a) or
+                   a.startswith("* =>") and re.search(r"[{,] '?loglevel'? =>", a) for a in attrs):
                 self.leveled.add(t)
         self.emit(src)
 
