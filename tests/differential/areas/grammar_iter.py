@@ -7,6 +7,7 @@ lambda and with a value), `slice` with one parameter per element, `any`/`all` wi
 its options; and values matched against `Struct` types with `Optional` and `NotUndef` keys
 and `Tuple` types with optional elements and sizes."""
 from areas.grammar_base import MATCH, PRIMARY, sq
+from areas.grammar_types import PARAM_TYPES
 
 # (a hash literal for a record's keys `a`..`d`, some left out, some undef)
 STRUCT_KEYS = ["a", "b", "c", "d"]
@@ -56,8 +57,12 @@ class Iters:
         return src, [(x, elem)]
 
     def lam(self, params):
-        """A lambda's parameter list, typed now and then."""
-        return ", ".join(self.lparam(n, k) for n, k in params)
+        """A lambda's parameter list, typed now and then (not by a range: the elements of
+        an array of integers may be any size)."""
+        def one(n, k):
+            types = [t for t in PARAM_TYPES.get(k, []) if "[-" not in t]
+            return f"{self.r.choice(types)} ${n}" if types and self.r.random() < 0.25 else f"${n}"
+        return ", ".join(one(n, k) for n, k in params)
 
     def subject(self, params):
         """An expression over the iterated value the lambda is given (the pair's value or
