@@ -298,6 +298,14 @@ impl Serialize for Data<'_> {
                 m.end()
             }
             Value::Type(t) => match &**t {
+                // (a class by `Resource['class', 'c']` is the class's reference, `Class[C]`)
+                PType::Resource {
+                    type_name: Some(tn),
+                    title: Some(n),
+                } if &**tn == "Class" => s.collect_str(&format_args!(
+                    "Class[{}]",
+                    crate::types::names::capitalize_segments(n)
+                )),
                 PType::Resource {
                     type_name: Some(tn),
                     title: Some(title),

@@ -480,9 +480,6 @@ impl Evaluator {
             if let Some(e) = invalid_alias(alias) {
                 return Err(e);
             }
-            if self.inline_aliases.iter().any(|a| Rc::ptr_eq(a, alias)) {
-                return Ok(Some(alias.resolved()));
-            }
             // An alias that leads only to aliases, back to itself, names no type.
             let mut target = alias.resolved();
             for _ in 0..64 {

@@ -120,9 +120,6 @@ pub struct Evaluator {
     pub(crate) functions: super::user_function::Functions,
     pub(crate) builtins: super::builtins::Builtins,
     pub(crate) aliases: CowRc<HashMap<String, Rc<TypeAlias>>>,
-    /// While a TypeSet's members are defined: the members that are not object types, which
-    /// the later members see as their definitions (as the reference prints them).
-    pub(crate) inline_aliases: Vec<Rc<TypeAlias>>,
     pub(crate) regex_cache: HashMap<Rc<str>, Rc<Regexp>>,
     /// Types of constant type expressions (`Integer`, `Array[String, 1]`), by the address of
     /// their AST node. Cleared for each input and whenever a type name changes meaning.
@@ -322,7 +319,6 @@ impl Evaluator {
             functions: Default::default(),
             builtins,
             aliases: Default::default(),
-            inline_aliases: Vec::new(),
             regex_cache: HashMap::default(),
             type_cache: HashMap::default(),
             type_generation: 0,
@@ -1002,12 +998,7 @@ impl Evaluator {
         for ((n, expr), alias) in members.iter().zip(&short) {
             let qualified: Rc<str> = format!("{name}::{n}").into();
             match self.alias_target(&qualified, expr) {
-                Ok(Value::Type(t)) => {
-                    if !matches!(*t, PType::ObjectType(_)) {
-                        self.inline_aliases.push(alias.clone());
-                    }
-                    alias.set_target(Some((*t).clone()))
-                }
+                Ok(Value::Type(t)) => alias.set_target(Some((*t).clone())),
                 Ok(other) => {
                     failure = Some(format!(
                         "The expression <{}> is not a valid type specification.",
@@ -1025,7 +1016,6 @@ impl Evaluator {
                 }
             }
         }
-        self.inline_aliases.clear();
         // (in reverse, so that a name given twice gets its first value back)
         for (key, old) in saved.into_iter().rev() {
             match old {
@@ -1037,7 +1027,13 @@ impl Evaluator {
             return Ok(invalid(m));
         }
         for (n, alias) in names.iter().zip(&short) {
-            ts.types.push((n.clone(), alias.resolved()));
+            // (an object type is its own; another member is its alias, as written in the
+            // set's text: `Tree => Variant[Integer, Array[Tree]]`)
+            let member = match alias.resolved() {
+                t @ PType::ObjectType(_) => t,
+                _ => PType::Alias(alias.clone()),
+            };
+            ts.types.push((n.clone(), member));
             self.aliases
                 .insert(alias.name.to_ascii_lowercase(), alias.clone());
         }

@@ -92,9 +92,27 @@ fn tree_options(v: Option<&Value>) -> Result<TreeOptions, Error> {
     Ok(o)
 }
 
-/// The children of a container as (path step, value), or `None` for a leaf.
+/// The children of a container as (path step, value), or `None` for a leaf. An object is a
+/// container of its type's own attributes but references (not its parent's; the reference's
+/// `TreeIterator#indexer_on`, `_pcore_type.attributes`), each named by the attribute.
 fn children(v: &Value) -> Option<Vec<(Value, Value)>> {
+    use crate::types::object::AttrKind;
+    use crate::types::object_instance::Access;
     match v {
+        Value::Object(o) => Some(
+            o.typ
+                .attributes
+                .iter()
+                .filter(|a| a.kind != Some(AttrKind::Reference))
+                .map(|a| {
+                    let value = match o.access(&a.name) {
+                        Some(Access::Value(v)) => v,
+                        _ => Value::Undef,
+                    };
+                    (Value::String(a.name.clone()), value)
+                })
+                .collect(),
+        ),
         Value::Array(a) => Some(
             a.iter()
                 .enumerate()

@@ -415,3 +415,34 @@ fn versioncmp_ignoring_trailing_zeroes_of_an_empty_version_fails() {
     );
     assert_eq!(run("versioncmp('', '', false)").0.as_deref(), Some("0"));
 }
+
+/// `tree_each` walks an object's own attributes but references (not its parent's), named
+/// by the attribute, as the reference's `TreeIterator#indexer_on` does.
+#[test]
+fn tree_each_walks_an_objects_own_attributes() {
+    let src = "type P = Object[{attributes => {x => Integer, c => {type => Integer, kind => constant, value => 3}}}]\n\
+               type Q = Object[{parent => P, attributes => {y => Array[Integer], r => {type => Optional[P], kind => reference, value => undef}}}]\n\
+               [Q(1, [2]).tree_each.map |$v| { $v[0] }, P(5).tree_each({include_containers => false}).map |$v| { $v }]";
+    assert_eq!(
+        run(src).0.as_deref(),
+        Some("[[[], ['y'], ['y', 0]], [[['x'], 5], [['c'], 3]]]")
+    );
+}
+
+/// A TypeSet's member named in another member stays that member's alias, which the set's
+/// own text shows by its definition (a recursive one by name where it recurs).
+#[test]
+fn a_typeset_member_named_in_another_is_its_alias() {
+    let set = "type T = TypeSet[{pcore_version => '1.0.0', types => {Num => Integer[0, 9], \
+               Al => Array[Num], Tree => Variant[Num, Array[Tree]]}}]\n$v = T\n";
+    assert_eq!(
+        run(&format!("{set}T::Al")).0.as_deref(),
+        Some("T::Al = Array[T::Num = Integer[0, 9]]")
+    );
+    assert_eq!(
+        run(&format!("{set}T")).0.as_deref(),
+        Some("TypeSet[{pcore_version => '1.0.0', name_authority => 'http://puppet.com/2016.1/runtime', \
+              name => 'T', types => {Num => Integer[0, 9], Al => Array[Integer[0, 9]], \
+              Tree => Variant[Integer[0, 9], Array[Tree]]}}]")
+    );
+}

@@ -17,6 +17,7 @@ exported resources, `realize`), and an array of checks as its value. Operand kin
 guided so that most programs evaluate; one program in five makes mistakes now and then (an
 operand of another kind)."""
 import re
+from itertools import combinations
 
 from areas.catalog import ALREADY_SET, POSITION
 from areas.grammar_base import KINDS, PRIMARY, scope_kind, statement_safe
@@ -184,8 +185,22 @@ def _bare_types(text):
 def _optional_notundef_alias(src):
     """Whether the program matches against an alias of `Optional[NotUndef]` (or an alias of
     a type holding one: `type Ga2 = Optional[Ga1]`), also inside a type (`Sensitive[Ga1]`)."""
+    # (a statement may end in a comment: `type Ga1 = Optional[NotUndef] # ${y}`)
     names = set(re.findall(r"^" + COMMENT + r"type (Ga\d+) = (?:Optional\[NotUndef\]|Variant\[NotUndef, Undef\]|"
-                           r"Variant\[Undef, NotUndef\])$", src, re.M))
+                           r"Variant\[Undef, NotUndef\])(?: *#.*)?$", src, re.M))
+    return _matched_alias(src, names)
+
+
+def _sized_collection_alias(src):
+    """Whether the program matches against an alias holding a `Collection` with a size
+    (`type Ga2 = Variant[Collection[1], ...]`), which the reference's alias forgets."""
+    names = set(re.findall(r"^" + COMMENT + r"type (Ga\d+) = .*\bCollection\[\d", src, re.M))
+    return _matched_alias(src, names)
+
+
+def _matched_alias(src, names):
+    """Whether the program matches against one of the aliases `names` (or an alias of a type
+    holding one)."""
     for name, definition in re.findall(r"^" + COMMENT + r"type (G[ak]\d+) = (.*)$", src, re.M):
         if any(re.search(r"\b%s\b" % n, definition) for n in names):
             names.add(name)
@@ -229,6 +244,8 @@ def deviation(d):
             "the reference's lexer reads a division"
     if _optional_notundef_alias(d["src"]):
         return "an alias's `Optional[NotUndef]` refuses everything but undef"
+    if _sized_collection_alias(d["src"]) and not (e.get("error") or g.get("error")):
+        return "an alias forgets a Collection's size: it accepts a collection of another size"
     reasons = set()
     diff = _diff_entries(g.get("catalog_diff") or "")
     if diff:
@@ -239,7 +256,7 @@ def deviation(d):
             if "__ptype" in x:
                 reasons.add("type values as parameters in catalog JSON (Pcore objects)")
                 continue
-            reason = next((why for why, same in _explanations(d["src"])
+            reason = next((why for why, same in _explanations(d["src"], e)
                            if any(same(x.lstrip()[1:], p) for p in plus)), None)
             if reason is None:
                 return None
@@ -251,7 +268,7 @@ def deviation(d):
         if "#<Puppet::Pops::Types::" in a or "#<#<Class:0x" in a:
             reasons.add("a type inside a value Ruby shows (join, %p): the reference's Ruby object")
             continue
-        reason = next((why for why, same in _explanations(d["src"]) if same(a, b)), None)
+        reason = next((why for why, same in _explanations(d["src"], e) if same(a, b)), None)
         if reason is None:
             return None
         reasons.add(reason)
@@ -268,10 +285,12 @@ RANGE_ENDS = "a version range made from versions or merged in a `SemVer` type: t
 NUMBER = re.compile(r"(?<![\w.])\d+(?![\w.])")
 
 
-def _explanations(src):
+def _explanations(src, expected=None):
     """[(reason, same)]: `same(reference's text, prepl's)` tells whether the two differ only
     as the documented deviation `reason` makes them (with floats in either format: several
-    deviations in one text), or also in the lengths of strings holding that text."""
+    deviations in one text), or also in the lengths of strings holding that text; the last
+    entries: several of them in one text, and a swapped range's text cut (`expected`: the
+    reference's whole answer, where the range's whole text is found)."""
     def same_by(norm, both=True):
         def same(a, b):
             a, b = _floats_as_p(a), _floats_as_p(b)
@@ -304,7 +323,47 @@ def _explanations(src):
         # swaps them: compared with their ends in order)
         inclusive = lambda t: re.sub(r">=(%s) <=(%s)" % (VERSION, VERSION), r"\1 - \2", t)
         out.append((RANGE_ENDS, lambda a, b: _floats_as_p(_range_ends(a)) == _floats_as_p(_range_ends(inclusive(b)))))
+        # (a swapped range's text cut by a format or an index, `'%.3s'` of `>=Infinity.0.0
+        # <2.0.0`, `>=I`, where prepl's is `>=2`: the same cut of the two whole texts)
+        pairs = _swapped_pairs(expected)
+        out.append((RANGE_ENDS, lambda a, b: any(
+            _range_ends(a).replace(sw[:n], nm[:n]) == b for sw, nm in pairs
+            for n in range(min(len(sw), len(nm)), 2, -1) if sw[:n] != nm[:n])))
+    # (several in one text: each one's changes made to the two texts in turn)
+    changes = [(UNDEF_UNION, _bare_types, _bare_types)] if "type(" in src and "undef" in src else []
+    if ALIASED.search(src):
+        changes.append((ALIAS_FORM, lambda t: t, lambda t: ALIAS_NORMAL.sub(r"\1", t)))
+    if "Timespan" in src or "Timestamp" in src:
+        changes.append((TIME_RANGE, lambda t: t, lambda t: re.sub(
+            r"(Time(?:span|stamp))\['([^']*)', '\2'\]", r"\1['\2']", t)))
+    if "SemVer" in src:
+        changes.append((RANGE_ENDS, _range_ends, lambda t: _range_ends(re.sub(
+            r">=(%s) <=(%s)" % (VERSION, VERSION), r"\1 - \2", t))))
+    # (the fewest that explain the text, tried in turn)
+    for size in range(2, len(changes) + 1):
+        for some in combinations(changes, size):
+            def all_of(a, b, some=some):
+                a, b = _floats_as_p(a), _floats_as_p(b)
+                for _, ca, cb in some:
+                    a, b = ca(a), cb(b)
+                return a == b
+            out.append(("; ".join(sorted({why for why, _, _ in some})), all_of))
     return out
+
+
+def _swapped_pairs(answer):
+    """[(the reference's text of a range with swapped ends, prepl's)] in the texts of the
+    reference's `answer` (`>=Infinity.0.0 <2.0.0` and `>=2.0.0`)."""
+    if not answer:
+        return []
+    texts = [answer.get("value") or "", answer.get("error") or ""] + list(answer.get("log") or [])
+    pairs = []
+    for t in texts:
+        for m in re.finditer(r">=Infinity\.0\.0 <%s|%s" % (VERSION, SWAPPED.pattern), t):
+            fixed = _range_ends(m.group(0))
+            if fixed != m.group(0):
+                pairs.append((m.group(0), fixed))
+    return pairs
 
 
 VERSION = r"\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]*)?(?:\+[0-9A-Za-z.-]+)?"

@@ -6,6 +6,8 @@ and the resource form, collectors with queries (and overrides, exported `<<| |>>
 relationships (`->`, `~>`, `<-`, `<~`, chains, arrays of references, collectors and
 declarations as operands) and `realize`; parameters named by keywords (`$unless`, `$class`,
 attributes `unless => 1`), attributes given by `* => {...}`, node definitions."""
+import re
+
 from areas.grammar_base import KINDS, WORDS, scope_kind, sq
 
 # Keywords a parameter (and so an attribute) may be named by (not `true` and `false`).
@@ -34,12 +36,30 @@ class Catalog:
     def ref(self):
         """A reference to something declared (a mistake now and then: one that is not)."""
         r = self.r
-        pool = [f"Notify[{sq(t)}]" for t in self.notifies]
-        pool += [f"{d.capitalize()}[{sq(t)}]" for d, t in self.instances]
-        pool += [f"Class[{c}]" for c in self.classes]
+        pool = [("notify", t) for t in self.notifies]
+        pool += self.instances
+        pool += [("class", c) for c in self.classes]
         if not pool or self.g.mistakes and r.random() < 0.02:
             return f"Notify[{sq(r.choice(['nothere', 'r0']))}]"
-        return r.choice(pool)
+        kind, title = r.choice(pool)
+        # (spelled as `Resource[...]` now and then: by the type's name or its type, not
+        # `Resource[Class, ...]`, an error)
+        if r.random() < 0.2:
+            return r.choice([f"Resource[{sq(kind)}, {sq(title)}]"] +
+                            [f"Resource[{kind.capitalize()}][{sq(title)}]"] * (kind != "class"))
+        if kind == "class":
+            return f"Class[{r.choice([title, sq(title)])}]"
+        return f"{kind.capitalize()}[{sq(title)}]"
+
+    def metaparameter(self):
+        """A relationship metaparameter (`require => Class[c]`, `before => [...]`) naming
+        what was declared before, or nothing."""
+        r = self.r
+        if not (self.notifies or self.instances or self.classes) or r.random() < 0.8:
+            return []
+        refs = [self.ref() for _ in range(r.randint(1, 2))]
+        value = refs[0] if len(refs) == 1 else f"[{', '.join(refs)}]"
+        return [f"{r.choice(['require', 'before', 'notify', 'subscribe'])} => {value}"]
 
     @property
     def r(self):
@@ -104,7 +124,16 @@ class Catalog:
             params, src = self.params([])
             head = f"({src})"
         head += f" inherits {parent[0]}" if parent else ""
-        self.emit(f"class {name}{head} {{ {self.body(name, params + inherited, [])} }}")
+        body = self.body(name, params + inherited, [])
+        if parent and r.random() < 0.5:
+            # (the parent's notify overridden by the class inheriting it: `message` too,
+            # which the parent's declaration set)
+            g.scope += [(n, scope_kind(k)) for n, k, _ in params + inherited]
+            attr = r.choice([f"message => {g.e('any', 1, 0)}", f"message +> {g.e('str', 1, 0)}",
+                             "tag +> 'o2'", f"withpath => {g.e('bool', 1, 0)}"])
+            del g.scope[len(g.scope) - len(params + inherited):]
+            body += f" Notify[{sq(parent[0])}] {{ {attr} }}"
+        self.emit(f"class {name}{head} {{ {body} }}")
         self.class_defs.append((name, params))
         args = self.args(params, 0.4, r.random() < 0.2)
         # (the include-like forms when every parameter has a default, but now and then in
@@ -154,6 +183,7 @@ class Catalog:
         attrs = [f"message => {g.e('any', 2, 0)}", f"tag => {tag}"]
         if r.random() < 0.2:
             attrs.append(f"loglevel => {r.choice(['info', 'warning', sq('debug')])}")
+        attrs += self.metaparameter()
         r.shuffle(attrs)
         if r.random() < 0.2:
             # (some or all attributes from a hash)
@@ -185,7 +215,9 @@ class Catalog:
                 self.virtual.append(t)
             else:
                 self.real.append(t)
-            if any(a.startswith("loglevel") or "'loglevel'" in a for a in attrs):
+            # (also given by `* => {..., loglevel => ...}`)
+            if any(re.match(r"'?loglevel'? =>", a) or
+                   a.startswith("* =>") and re.search(r"[{,] '?loglevel'? =>", a) for a in attrs):
                 self.leveled.add(t)
         self.emit(src)
 

@@ -4,6 +4,7 @@ operators, access, method chains with lambdas), and the producers of any kind (`
 generator `Gen` assembles them with the strings' and the types' producers."""
 from areas.grammar_base import (ADD, BINARY, BLOCK, ELEM, IN, KINDS, MATCH, NOT, PRIMARY, RICH,
                                 SELECT, SHIFT, UMINUS, WORDS, Base, sq)
+from areas.grammar_iter import Iters
 from areas.grammar_strings import Strings
 from areas.grammar_types import PARAM_TYPES, Types
 from areas.grammar_values import Values
@@ -458,7 +459,7 @@ class Exprs:
 
 
 
-class Gen(Exprs, Strings, Types, Values, Base):
+class Gen(Exprs, Strings, Types, Values, Iters, Base):
     LITERALS = {
         "int": Exprs.lit_int, "float": Exprs.lit_float, "str": Strings.lit_str,
         "bool": Exprs.lit_bool, "ints": lambda g: g.lit_array("ints"),
@@ -468,16 +469,19 @@ class Gen(Exprs, Strings, Types, Values, Base):
     }
     PRODUCERS = {
         "int": [Exprs.arith, Exprs.arith, Exprs.negate, Exprs.size, Exprs.int_conv, Exprs.reduce,
-                Exprs.index, Types.rich_value_of, Values.newer, Values.typed_lambda, Types.conversion],
+                Exprs.index, Types.rich_value_of, Values.newer, Values.typed_lambda, Types.conversion,
+                Iters.iterating],
         "float": [Exprs.arith, Exprs.arith, Exprs.int_conv, Exprs.negate],
         "str": [Strings.str_fn, Strings.str_fn, Exprs.index, Strings.epp, Types.rich_value_of,
-                Values.flag_format, Values.flag_format, Values.newer],
+                Values.flag_format, Values.flag_format, Values.newer, Iters.iterating],
         "bool": [Exprs.compare, Exprs.compare, Exprs.logic, Exprs.match, Exprs.in_,
-                 Types.type_cmp, Exprs.predicate, Types.rich_test, Values.newer, Types.conversion],
-        "ints": [Exprs.array_op, Exprs.chain, Exprs.index, Values.iterated, Values.typed_lambda],
-        "strs": [Exprs.array_op, Exprs.chain, Exprs.index],
-        "arr": [Exprs.array_op, Exprs.chain, Exprs.index, Types.conversion],
-        "hash": [Exprs.hash_op, Exprs.hash_op, Types.conversion],
+                 Types.type_cmp, Exprs.predicate, Types.rich_test, Values.newer, Types.conversion,
+                 Iters.iterating],
+        "ints": [Exprs.array_op, Exprs.chain, Exprs.index, Values.iterated, Values.typed_lambda,
+                 Iters.iterating],
+        "strs": [Exprs.array_op, Exprs.chain, Exprs.index, Iters.iterating],
+        "arr": [Exprs.array_op, Exprs.chain, Exprs.index, Types.conversion, Iters.iterating],
+        "hash": [Exprs.hash_op, Exprs.hash_op, Types.conversion, Iters.iterating],
         "type": [Types.type_access, Types.type_access, Types.type_of, Values.semver_algebra],
         "regexp": [Types.regexp_conv],
         "undef": [Exprs.undef_],

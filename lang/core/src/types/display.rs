@@ -366,6 +366,14 @@ fn write_type_here(f: &mut dyn Write, t: &PType, d: usize) -> fmt::Result {
             write_value(f, &Value::Hash(params.clone()), d)?;
             f.write_char(']')
         }
+        // (a member of the TypeSet being written shows its definition without its name)
+        PType::ObjectType(o) if o.name.as_deref().is_some_and(typeset_expands) => {
+            let anonymous = super::object::ObjectType {
+                name: None,
+                ..(**o).clone()
+            };
+            without_typeset_expansion(|| super::object::write_definition(f, &anonymous))
+        }
         // (in an alias's definition a named object type shows its definition too, as the
         // reference's expanded form does; inside that definition, types show by name)
         PType::ObjectType(o) => match &o.name {
@@ -390,6 +398,15 @@ fn write_type_here(f: &mut dyn Write, t: &PType, d: usize) -> fmt::Result {
         PType::TypeSet => f.write_str(TYPESET_TEXT),
         PType::TypeSetType(ts) => super::typeset::write_typeset(f, ts, false),
         PType::Unit => f.write_str("Unit"),
+        PType::Alias(a) if begin_typeset_expanding(a) => {
+            let result = write_type(f, &definition(a), d);
+            TYPESET_EXPANDING.with(|e| {
+                if let Some(stack) = &mut *e.borrow_mut() {
+                    stack.pop();
+                }
+            });
+            result
+        }
         PType::Alias(a) if begin_expanding(a) => {
             let result = write!(f, "{} = ", a.name).and_then(|_| write_type(f, &definition(a), d));
             end_expanding();
@@ -403,14 +420,54 @@ thread_local! {
     /// While a TypeSet's members are written: the set's name, so that its members refer to
     /// each other by their short names (`parent => PopsObject`), as the reference writes them.
     static TYPESET_NAME: std::cell::RefCell<Option<Rc<str>>> = const { std::cell::RefCell::new(None) };
+    /// While a TypeSet's members are written expanded (its `types`, outside the definitions
+    /// of its object types): the set's member aliases being shown by their definitions (a
+    /// member recurring inside its own definition shows by name).
+    static TYPESET_EXPANDING: std::cell::RefCell<Option<Vec<usize>>> = const { std::cell::RefCell::new(None) };
 }
 
-/// `f` with the members of the TypeSet `name` written by their short names.
-pub(crate) fn with_typeset_names<R>(name: &Rc<str>, f: impl FnOnce() -> R) -> R {
+/// `f` with the members of the TypeSet `name` written by their short names; with `expand`,
+/// as the reference writes a set's `types` (its formatter's `defines_type?`): a member alias
+/// by its definition (`B => Array[Integer]` for `B => Array[A]`, `A => Integer`), a member
+/// object type by its definition without a name, except inside an object type's definition
+/// (`attributes => {'x' => A}`, `parent => P`).
+pub(crate) fn with_typeset_names<R>(name: &Rc<str>, expand: bool, f: impl FnOnce() -> R) -> R {
     let outer = TYPESET_NAME.with(|n| n.replace(Some(name.clone())));
+    let outer_expanding = TYPESET_EXPANDING.with(|e| e.replace(expand.then(Vec::new)));
     let r = f();
+    TYPESET_EXPANDING.with(|e| *e.borrow_mut() = outer_expanding);
     TYPESET_NAME.with(|n| *n.borrow_mut() = outer);
     r
+}
+
+/// `f` with the members of the TypeSet being written shown by their names (inside an object
+/// type's definition).
+pub(crate) fn without_typeset_expansion<R>(f: impl FnOnce() -> R) -> R {
+    let outer = TYPESET_EXPANDING.with(|e| e.replace(None));
+    let r = f();
+    TYPESET_EXPANDING.with(|e| *e.borrow_mut() = outer);
+    r
+}
+
+/// Whether the type named `name` is a member of the TypeSet being written expanded.
+fn typeset_expands(name: &str) -> bool {
+    TYPESET_EXPANDING.with(|e| e.borrow().is_some()) && typeset_member_name(name) != name
+}
+
+/// Whether the alias `a` is a member of the TypeSet being written expanded, not already
+/// being shown (and marks it as being shown).
+fn begin_typeset_expanding(a: &Rc<super::TypeAlias>) -> bool {
+    if !typeset_expands(&a.name) {
+        return false;
+    }
+    let key = Rc::as_ptr(a) as usize;
+    TYPESET_EXPANDING.with(|e| match &mut *e.borrow_mut() {
+        Some(stack) if !stack.contains(&key) => {
+            stack.push(key);
+            true
+        }
+        _ => false,
+    })
 }
 
 /// A type's name as written where it stands: a member of the TypeSet being written by its

@@ -326,18 +326,10 @@ pub fn write_typeset(f: &mut dyn Write, ts: &TypeSet, expanded: bool) -> fmt::Re
                     return format!("{n} => {n}");
                 }
                 let mut s = String::new();
-                // (the set's own members named as written in it: `parent => P`)
-                super::display::with_typeset_names(&ts.name, || match t.resolved() {
-                    PType::ObjectType(ref o) => {
-                        let anonymous = super::object::ObjectType {
-                            name: None,
-                            ..(**o).clone()
-                        };
-                        let _ = super::object::write_definition(&mut s, &anonymous);
-                    }
-                    other => {
-                        let _ = write!(s, "{other}");
-                    }
+                // (the set's own members named as written in it: `parent => P`; its aliases
+                // and object types shown by their definitions, `Array[Integer]`)
+                super::display::with_typeset_names(&ts.name, true, || {
+                    let _ = write!(s, "{t}");
                 });
                 format!("{n} => {s}")
             })
