@@ -940,7 +940,8 @@ impl Evaluator {
         self.debug_body(kind, name, title, Span::default(), body)
     }
 
-    /// Runs a node body; a node matched by a regular expression sees its captures as `$0`...
+    /// Runs a node body; a node matched by a regular expression sees its captures as `$0`...,
+    /// another the top scope's.
     fn run_node_body(
         &mut self,
         scope: &Rc<NamedScope>,
@@ -948,14 +949,17 @@ impl Evaluator {
         captures: crate::eval::scope::MatchData,
     ) -> Result<(), Error> {
         self.in_scope(scope, &node.source, |ev| {
-            ev.matches = captures;
+            if captures.is_some() {
+                ev.matches = captures;
+            }
             ev.scope_body(scope, &node.def.body)
         })
         .map(|_| ())
     }
 
-    /// Runs `f` with `scope` as the current scope (no lambda frame visible, a fresh match
-    /// scope, `source` as the source text); errors keep the source they arose in.
+    /// Runs `f` with `scope` as the current scope (no lambda frame visible, the match data
+    /// of the scope's parent as it is now, `source` as the source text); errors keep the
+    /// source they arose in.
     fn in_scope(
         &mut self,
         scope: &Rc<NamedScope>,
@@ -970,12 +974,24 @@ impl Evaluator {
         let saved_scope = self.scope.replace(scope.clone());
         let saved_current = self.current.take();
         let saved_matches = self.matches.take();
+        // (the declaring scope's match data, for the bodies whose parent it is; inside a
+        // lambda or function, the frame's: the reference's frames are ephemeral levels of
+        // the scope they run in, a function's with no match data of its own)
+        match &saved_scope {
+            Some(outer) => *outer.matches.borrow_mut() = saved_matches.clone(),
+            None => self.top_matches = saved_matches.clone(),
+        }
+        self.matches = match &scope.parent {
+            Some(parent) => parent.matches.borrow().clone(),
+            None => self.top_matches.clone(),
+        };
         let saved_source = std::mem::replace(&mut self.source, source.clone());
         // The body's resources have its file, also when `create_resources` declared the
         // class (whose own resource has none).
         let saved_file = self.file_override.take();
         let saved_line = self.statement_line.take();
         let r = f(self);
+        *scope.matches.borrow_mut() = self.matches.take();
         self.statement_line = saved_line;
         self.file_override = saved_file;
         self.source = saved_source;

@@ -39,6 +39,10 @@ pub struct NamedScope {
     /// there ([`read_slot`](Self::read_slot)), so a stale entry (the debugger removes
     /// variables) or a reference of another body is a miss, read by name as before.
     slots: std::cell::RefCell<Vec<u32>>,
+    /// The scope's match data (`$0`, `$1`...) as it was when its body last declared a
+    /// class or define, or ended: a body whose `parent` this scope is starts with it, as
+    /// the reference's scopes look numeric variables up through their parents.
+    pub matches: std::cell::RefCell<crate::eval::scope::MatchData>,
 }
 
 /// In [`NamedScope`]'s slot cache: the slot's variable is not known to be set.
@@ -99,6 +103,7 @@ impl NamedScope {
             binding: Default::default(),
             within_node,
             slots: Default::default(),
+            matches: Default::default(),
         }
     }
 

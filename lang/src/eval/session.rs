@@ -116,6 +116,10 @@ pub struct Evaluator {
     /// The running lambda or function frame; `None` at top level.
     pub(crate) current: Option<usize>,
     pub(crate) matches: MatchData,
+    /// The top scope's match data as it was when it last declared a class or define: what
+    /// a body whose parent is the top scope starts with (`NamedScope::matches` for the
+    /// other scopes).
+    pub(crate) top_matches: MatchData,
     pub(crate) layouts: Layouts,
     pub(crate) functions: super::user_function::Functions,
     pub(crate) builtins: super::builtins::Builtins,
@@ -315,6 +319,7 @@ impl Evaluator {
             frames: Vec::new(),
             current: None,
             matches: None,
+            top_matches: None,
             layouts: Layouts::default(),
             functions: Default::default(),
             builtins,
