@@ -146,3 +146,40 @@ fn reserved_variables_one_object_per_evaluation() {
     );
     std::fs::remove_dir_all(&root).unwrap();
 }
+
+/// `closure_scope[...]` and `closure_scope.lookupvar(...)` read the variable alike whether
+/// the body is walked (its first call) or compiled (the later ones: the compiled site reads
+/// the scope's variable at once, past the general call), with a literal, a local and a
+/// constant as the name, a qualified name, and an undefined one (the reference's
+/// `ArgumentError`). The reference's answers (`puppet-oracle`, session 51).
+#[test]
+fn scope_variables_read_alike_walked_and_compiled() {
+    let (root, v4, _) = function_dirs("scopevars");
+    std::fs::write(
+        v4.join("sv.rb"),
+        "Puppet::Functions.create_function(:'m::sv') do\n  K = 'x'\n  def sv(name)\n    \
+         u = begin\n      closure_scope['nope']\n    rescue => e\n      \
+         \"#{e.class}: #{e.message}\"\n    end\n    \
+         [closure_scope['x'], closure_scope[name], closure_scope[K], \
+         closure_scope.lookupvar('x'), closure_scope['::x'], closure_scope['c::v'], u].inspect\n  \
+         end\nend\n",
+    )
+    .unwrap();
+    let mut s = session_on(&root);
+    let one = |y: &str| {
+        format!(
+            "'[\"top\", {y}, \"top\", \"top\", \"top\", \"cv\", \
+             \"ArgumentError: Undefined variable \\'nope\\'; \"]'"
+        )
+    };
+    let expected = format!("[{}, {}, {}]", one("[1]"), one("\"top\""), one("[1]"));
+    assert_eq!(
+        run(
+            &mut s,
+            "class c { $v = 'cv' } include c $x = 'top' $y = [1] \
+             [m::sv('y'), m::sv('x'), m::sv('y')]"
+        ),
+        expected
+    );
+    std::fs::remove_dir_all(&root).unwrap();
+}
