@@ -183,3 +183,44 @@ fn scope_variables_read_alike_walked_and_compiled() {
     );
     std::fs::remove_dir_all(&root).unwrap();
 }
+
+/// A module function's method runs in its interpreter's top frame (`run_def_in_top`): a
+/// proc made and kept in it, `return` from a block, recursion into another method (its own
+/// frame), `yield` to the Puppet lambda, `block_given?`, a lambda seeing the parameters, a
+/// raise and the calls after it, each call's locals its own. The reference's answers
+/// (`puppet-oracle`, session 51).
+#[test]
+fn a_top_method_in_its_interpreters_top_frame() {
+    let (root, v4, _) = function_dirs("topframe");
+    std::fs::write(
+        v4.join("fr.rb"),
+        "Puppet::Functions.create_function(:'m::fr') do\n  def fr(x)\n    \
+         p = proc { |y| \"#{y}-#{x}\" }\n    @keep = p\n    r = [x, p.call(x), block_given?]\n    \
+         r << [1, 2].map { |i| return 'early' if x == 'ret'; i * 2 }\n    r << deep(3)\n    \
+         raise ArgumentError, 'boom' if x == 'raise'\n    r.inspect\n  end\n\n  \
+         def deep(n)\n    n.zero? ? 0 : n + deep(n - 1)\n  end\nend\n",
+    )
+    .unwrap();
+    std::fs::write(
+        v4.join("two.rb"),
+        "Puppet::Functions.create_function(:'m::two') do\n  dispatch :two do\n    \
+         param 'Any', :a\n    param 'Any', :b\n    optional_block_param :blk\n  end\n  \
+         def two(a, b)\n    q = lambda { |z| z + a.to_s }\n    \
+         v = block_given? ? yield(a, b) : nil\n    [q.call('q'), v, defined?(c).inspect].inspect\n  \
+         end\nend\n",
+    )
+    .unwrap();
+    let mut s = session_on(&root);
+    let program = "[m::fr('a'), m::fr('b'), m::fr('ret'), m::fr('c'), m::two(1, 2), \
+                   m::two(3, 4) |$x, $y| { $x + $y }, m::two('s', 't')]";
+    let expected = "['[\"a\", \"a-a\", false, [2, 4], 6]', '[\"b\", \"b-b\", false, [2, 4], 6]', \
+                    'early', '[\"c\", \"c-c\", false, [2, 4], 6]', '[\"q1\", nil, \"nil\"]', \
+                    '[\"q3\", 7, \"nil\"]', '[\"qs\", nil, \"nil\"]']";
+    assert_eq!(run(&mut s, program), expected);
+    assert!(run(&mut s, "m::fr('raise')").contains("boom"));
+    assert_eq!(
+        run(&mut s, "[m::fr('d'), m::fr('e')]"),
+        "['[\"d\", \"d-d\", false, [2, 4], 6]', '[\"e\", \"e-e\", false, [2, 4], 6]']"
+    );
+    std::fs::remove_dir_all(&root).unwrap();
+}
