@@ -28,7 +28,7 @@ pub(crate) fn variable(it: &mut Interp, arg: &RValue, at: usize) -> R {
     match found {
         Some(v) => Ok(v),
         None => match it.host.undefined_variable(&name) {
-            Some(message) => raise(message, at),
+            Some(message) => super::raise_arg(message, at),
             None => Ok(RValue::Nil),
         },
     }
