@@ -570,12 +570,19 @@ fn on_receiver(
             let plain = block.is_none() && args.len() <= 1 && !safe;
             let quick = plain.then(|| args.first().map(QuickArg::of));
             let args = Args::of(args);
+            // (`scope['x']`, `closure_scope['x']`, `scope.lookupvar('x')`: the scope's
+            // variable read at once, as its method would, when the receiver is the scope)
+            let reads_scope = matches!(id, M::op_aref | M::lookupvar);
             let slow: sites::Slow = Box::new(move |it, v| {
                 // (`call_on`'s first path, the argument compiled; then its general one,
                 // the argument compiled too)
                 if let Some(arg) = &quick {
                     if methods::quick::takes(&v) {
                         if let Some(answer) = quick_on(it, &v, id, arg.as_ref())? {
+                            return Ok(answer);
+                        }
+                    } else if reads_scope && matches!(v, RValue::Scope) {
+                        if let Some(answer) = scope_variable(it, arg.as_ref(), at)? {
                             return Ok(answer);
                         }
                     }
@@ -734,6 +741,22 @@ fn quick_on(
         Some(QuickArg::Other) => return Ok(None),
     };
     Ok(methods::quick::call1(recv, id, v))
+}
+
+/// `scope[arg]` (or `scope.lookupvar(arg)`) of a [`QuickArg`] (a literal, a local, a
+/// constant: evaluating it has no effect), as the scope's method answers it; `None` for
+/// any other argument, or a local not defined (the general call's path).
+fn scope_variable(it: &mut Interp<'_>, arg: Option<&QuickArg>, at: usize) -> R<Option<RValue>> {
+    let v = match arg {
+        Some(QuickArg::Literal(v)) => v.clone(),
+        Some(QuickArg::Local(n)) => match n.get(it) {
+            Some(v) => v.clone(),
+            None => return Ok(None),
+        },
+        Some(QuickArg::Const(c)) => c(it)?,
+        None | Some(QuickArg::Other) => return Ok(None),
+    };
+    methods::scope::variable(it, &v, at).map(Some)
 }
 
 impl QuickArg {

@@ -281,6 +281,12 @@ impl Scope {
         }
     }
 
+    /// Whether the scope holds nothing: no variable, no procs' handle, no running block's
+    /// names.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.vars.is_empty() && self.kept.is_none() && self.own.is_none()
+    }
+
     pub fn get(&self, name: &str) -> Option<&RValue> {
         self.vars
             .iter()
@@ -2085,12 +2091,116 @@ impl Interp<'_> {
             def: def.clone(),
             args: Vec::new(),
         };
-        let frame = (This::Template, DefTarget::Template, cref.clone());
         // (the frame's scope is new: the parameter is a new variable)
-        self.run_def(def, frame, method, block, at, |it| {
+        let bind = |it: &mut Self| {
             it.bind_param(name, arg, true);
             Ok(())
-        })
+        };
+        if self.top_is_free(&block) {
+            return self.run_def_in_top(def, cref, method, block, at, bind);
+        }
+        let frame = (This::Template, DefTarget::Template, cref.clone());
+        self.run_def(def, frame, method, block, at, bind)
+    }
+
+    /// Runs `m`, a method of the top, with `self` the template and `args` (a module
+    /// function's call of it: `Interp::call_top_method`): in the top frame itself when it
+    /// holds nothing (`run_def_in_top`), else as `invoke` runs it.
+    pub(super) fn invoke_top(
+        &mut self,
+        m: &Method,
+        args: Vec<RValue>,
+        block: Option<BlockArg>,
+        at: usize,
+    ) -> R {
+        match m {
+            Method::Def(def, cref) if self.top_is_free(&block) => {
+                let method = MethodFrame {
+                    owner: None,
+                    def: def.clone(),
+                    args: if def.zsuper { args.clone() } else { Vec::new() },
+                };
+                self.run_def_in_top(def, cref, method, block, at, |it| {
+                    it.bind_params(def, args, at)
+                })
+            }
+            _ => self.invoke(m, None, This::Template, args, block, at),
+        }
+    }
+
+    /// Whether the running frame is the interpreter's top and holds nothing (a module
+    /// function's interpreter, before its method runs: `Interp::calling`), and the call's
+    /// block, if any, is not one written in a frame (a Puppet lambda given to a function):
+    /// a method of the top may then run in that frame itself (`run_def_in_top`).
+    #[inline(always)]
+    fn top_is_free(&self, block: &Option<BlockArg>) -> bool {
+        let (st, ctx) = (&self.st, &self.st.ctx);
+        !matches!(block, Some(BlockArg::Ast(..)))
+            && st.frames.is_empty()
+            && ctx.id == 1
+            && matches!(ctx.this, This::Template)
+            && matches!(ctx.def_target, DefTarget::Template)
+            && ctx.block.is_none()
+            && ctx.method.is_none()
+            && !ctx.made_procs
+            && ctx.cref.is_empty()
+            && ctx.locals.iter().all(Scope::is_empty)
+            && ctx.locals.len() <= 1
+    }
+
+    /// [`Interp::run_def`] of a method of the top in the top frame itself, which holds
+    /// nothing (`top_is_free`): the frame made the method's for the call and made the top's
+    /// again when it ends, instead of a new frame made, the top's moved onto the stack of
+    /// frames and back (three moves of a `Ctx`, 160 bytes) and a stack of scopes taken and
+    /// given back. What the method sees is the same: a frame of its own (a new id), its
+    /// scope new, its `self` the template, no caller's frame (the top runs no code while it
+    /// runs). Procs made in it: the ended frame is parked, as `with_frame` parks it.
+    fn run_def_in_top(
+        &mut self,
+        def: &MethodDef,
+        cref: &Rc<[Rc<UserClass>]>,
+        method: MethodFrame,
+        block: Option<BlockArg>,
+        at: usize,
+        bind: impl FnOnce(&mut Self) -> R<()>,
+    ) -> R {
+        if self.st.call_depth >= MAX_CALL_DEPTH {
+            return Err(Flow::from(RubyError::raised_as(
+                "SystemStackError",
+                "stack level too deep",
+                at,
+            )));
+        }
+        let st = &mut **self.st;
+        st.frame_ids += 1;
+        let ctx = &mut st.ctx;
+        ctx.id = st.frame_ids;
+        if ctx.locals.is_empty() {
+            ctx.locals = st.spare_locals.pop().unwrap_or_else(Locals::one);
+        }
+        if !Rc::ptr_eq(&ctx.cref, cref) {
+            ctx.cref = cref.clone();
+        }
+        ctx.block = block;
+        ctx.method = Some(method);
+        st.call_depth += 1;
+        let r = crate::limits::deep(|| {
+            bind(self)?;
+            self.run_method_body(&def.body, &def.compiled)
+        });
+        self.st.call_depth -= 1;
+        if self.st.ctx.made_procs {
+            let ended = std::mem::replace(&mut self.st.ctx, Ctx::top());
+            if self.st.parked.len() < PARKED_FRAMES {
+                self.st.parked.push(ended);
+            }
+        } else {
+            self.st.ctx.reset_top();
+        }
+        match r {
+            Err(f) if f.is_return() => Ok(f.into_value()),
+            other => other,
+        }
     }
 
     /// Binds a method's parameters to the arguments of a call, as Ruby does (defaults are

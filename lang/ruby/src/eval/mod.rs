@@ -397,7 +397,7 @@ impl<'h> Interp<'h> {
         block: Option<BlockArg>,
         at: usize,
     ) -> Result<RValue, RubyError> {
-        let r = self.invoke(m, None, This::Template, args, block, at);
+        let r = self.invoke_top(m, args, block, at);
         top_result(r, at)
     }
 

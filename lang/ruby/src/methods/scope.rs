@@ -8,6 +8,32 @@ use crate::show::to_s;
 use crate::value::RBool;
 use crate::value::RValue;
 
+/// `scope['name']` and `scope.lookupvar('name')` (one argument): the variable's value as
+/// the code sees it. Also the compiled call sites' own path for these calls on the scope
+/// (`compiled::on_receiver`), past the general call's dispatch and argument list.
+pub(crate) fn variable(it: &mut Interp, arg: &RValue, at: usize) -> R {
+    let name = crate::show::text(arg);
+    if let Some(v) = it.st.scope_vars.get(&*name) {
+        return Ok(v.clone());
+    }
+    // (stdlib's `fact` reads `closure_scope['facts']` at each call: the host's kept
+    // object, without the map of variables read, reset at each call)
+    if let Some(v) = it.host.kept_variable(&name) {
+        return Ok(v);
+    }
+    let found = match arg {
+        RValue::Str(s) => it.host_variable_named(s),
+        _ => it.host_variable(&name),
+    };
+    match found {
+        Some(v) => Ok(v),
+        None => match it.host.undefined_variable(&name) {
+            Some(message) => super::raise_arg(message, at),
+            None => Ok(RValue::Nil),
+        },
+    }
+}
+
 pub fn call(it: &mut Interp, c: &Call) -> R<Option<RValue>> {
     Ok(Some(match c.id {
         M::op_aref | M::lookupvar => {
@@ -16,26 +42,7 @@ pub fn call(it: &mut Interp, c: &Call) -> R<Option<RValue>> {
             } else {
                 c.arity(1, 1)?;
             }
-            let name = crate::show::text(&c.args[0]);
-            if let Some(v) = it.st.scope_vars.get(&*name) {
-                return Ok(Some(v.clone()));
-            }
-            // (stdlib's `fact` reads `closure_scope['facts']` at each call: the host's kept
-            // object, without the map of variables read, reset at each call)
-            if let Some(v) = it.host.kept_variable(&name) {
-                return Ok(Some(v));
-            }
-            let found = match &c.args[0] {
-                RValue::Str(s) => it.host_variable_named(s),
-                _ => it.host_variable(&name),
-            };
-            match found {
-                Some(v) => v,
-                None => match it.host.undefined_variable(&name) {
-                    Some(message) => return raise(message, c.at),
-                    None => RValue::Nil,
-                },
-            }
+            variable(it, &c.args[0], c.at)?
         }
         // (`include?`: a variable with a value other than undef, as the reference's
         // `Scope#include?`; `exist?`: any variable)

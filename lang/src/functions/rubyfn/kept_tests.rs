@@ -146,3 +146,81 @@ fn reserved_variables_one_object_per_evaluation() {
     );
     std::fs::remove_dir_all(&root).unwrap();
 }
+
+/// `closure_scope[...]` and `closure_scope.lookupvar(...)` read the variable alike whether
+/// the body is walked (its first call) or compiled (the later ones: the compiled site reads
+/// the scope's variable at once, past the general call), with a literal, a local and a
+/// constant as the name, a qualified name, and an undefined one (the reference's
+/// `ArgumentError`). The reference's answers (`puppet-oracle`, session 51).
+#[test]
+fn scope_variables_read_alike_walked_and_compiled() {
+    let (root, v4, _) = function_dirs("scopevars");
+    std::fs::write(
+        v4.join("sv.rb"),
+        "Puppet::Functions.create_function(:'m::sv') do\n  K = 'x'\n  def sv(name)\n    \
+         u = begin\n      closure_scope['nope']\n    rescue => e\n      \
+         \"#{e.class}: #{e.message}\"\n    end\n    \
+         [closure_scope['x'], closure_scope[name], closure_scope[K], \
+         closure_scope.lookupvar('x'), closure_scope['::x'], closure_scope['c::v'], u].inspect\n  \
+         end\nend\n",
+    )
+    .unwrap();
+    let mut s = session_on(&root);
+    let one = |y: &str| {
+        format!(
+            "'[\"top\", {y}, \"top\", \"top\", \"top\", \"cv\", \
+             \"ArgumentError: Undefined variable \\'nope\\'; \"]'"
+        )
+    };
+    let expected = format!("[{}, {}, {}]", one("[1]"), one("\"top\""), one("[1]"));
+    assert_eq!(
+        run(
+            &mut s,
+            "class c { $v = 'cv' } include c $x = 'top' $y = [1] \
+             [m::sv('y'), m::sv('x'), m::sv('y')]"
+        ),
+        expected
+    );
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+/// A module function's method runs in its interpreter's top frame (`run_def_in_top`): a
+/// proc made and kept in it, `return` from a block, recursion into another method (its own
+/// frame), `yield` to the Puppet lambda, `block_given?`, a lambda seeing the parameters, a
+/// raise and the calls after it, each call's locals its own. The reference's answers
+/// (`puppet-oracle`, session 51).
+#[test]
+fn a_top_method_in_its_interpreters_top_frame() {
+    let (root, v4, _) = function_dirs("topframe");
+    std::fs::write(
+        v4.join("fr.rb"),
+        "Puppet::Functions.create_function(:'m::fr') do\n  def fr(x)\n    \
+         p = proc { |y| \"#{y}-#{x}\" }\n    @keep = p\n    r = [x, p.call(x), block_given?]\n    \
+         r << [1, 2].map { |i| return 'early' if x == 'ret'; i * 2 }\n    r << deep(3)\n    \
+         raise ArgumentError, 'boom' if x == 'raise'\n    r.inspect\n  end\n\n  \
+         def deep(n)\n    n.zero? ? 0 : n + deep(n - 1)\n  end\nend\n",
+    )
+    .unwrap();
+    std::fs::write(
+        v4.join("two.rb"),
+        "Puppet::Functions.create_function(:'m::two') do\n  dispatch :two do\n    \
+         param 'Any', :a\n    param 'Any', :b\n    optional_block_param :blk\n  end\n  \
+         def two(a, b)\n    q = lambda { |z| z + a.to_s }\n    \
+         v = block_given? ? yield(a, b) : nil\n    [q.call('q'), v, defined?(c).inspect].inspect\n  \
+         end\nend\n",
+    )
+    .unwrap();
+    let mut s = session_on(&root);
+    let program = "[m::fr('a'), m::fr('b'), m::fr('ret'), m::fr('c'), m::two(1, 2), \
+                   m::two(3, 4) |$x, $y| { $x + $y }, m::two('s', 't')]";
+    let expected = "['[\"a\", \"a-a\", false, [2, 4], 6]', '[\"b\", \"b-b\", false, [2, 4], 6]', \
+                    'early', '[\"c\", \"c-c\", false, [2, 4], 6]', '[\"q1\", nil, \"nil\"]', \
+                    '[\"q3\", 7, \"nil\"]', '[\"qs\", nil, \"nil\"]']";
+    assert_eq!(run(&mut s, program), expected);
+    assert!(run(&mut s, "m::fr('raise')").contains("boom"));
+    assert_eq!(
+        run(&mut s, "[m::fr('d'), m::fr('e')]"),
+        "['[\"d\", \"d-d\", false, [2, 4], 6]', '[\"e\", \"e-e\", false, [2, 4], 6]']"
+    );
+    std::fs::remove_dir_all(&root).unwrap();
+}

@@ -208,6 +208,9 @@ PROGRAMS = [
     # the template's own self: its class, and the methods it defined
     e("self.class"),
     it("<% def foo; end %><%= [respond_to?(:foo), respond_to?(:bar)] %>", ""),
+    # an undefined variable read through the scope raises ArgumentError (strict variables)
+    it("<% begin %><%= scope['nope'] %><% rescue => e %><%= e.class %>:<%= e.message %><% end %>"
+       "|<% begin %><%= scope.lookupvar('nope') %><% rescue => e %><%= e.class %><% end %>", ""),
 ]
 
 # Programs left out, with the reason.
