@@ -288,6 +288,11 @@ method_names! {
     nan_p = "nan?",
     negative_p = "negative?",
     new = "new",
+    // (`[a, b].max` and `.min` of an array literal whose elements are not all constants:
+    // Ruby 3.1's `opt_newarray_max`/`min`, which name a failed comparison the other way
+    // round; set by the parser, never a method name in code, see `Parser::postfix`)
+    newarray_max = " max",
+    newarray_min = " min",
     next = "next",
     next_bang = "next!",
     nil_p = "nil?",
