@@ -67,10 +67,7 @@ pub(crate) fn raised_class(
     }
     // (Ruby's own messages keep the class Ruby gives them: `invalid value for Integer()`,
     // `comparison of Integer with String failed`, `too few arguments`)
-    let ruby = match crate::erb::RubyError::raised(m, 0) {
-        crate::erb::RubyError::Raised { class, .. } => class,
-        _ => String::new(),
-    };
+    let ruby = ruby_class(m);
     match builtin {
         Some(b) if ruby == "RuntimeError" && b.module.is_some() => Some(PARSE_ERROR),
         Some(_) if ruby == "RuntimeError" => Some("ArgumentError"),
@@ -120,11 +117,21 @@ fn legacy_raised_class(
         .iter()
         .find_map(|dir| std::fs::read_to_string(dir.join(&file)).ok())
         .unwrap_or_default();
-    Some(
-        raise_class_in(&source, message)
-            .or_else(|| reraised_class_in(&source, message))
-            .unwrap_or(PARSE_ERROR),
-    )
+    match raise_class_in(&source, message).or_else(|| reraised_class_in(&source, message)) {
+        Some(class) => Some(class),
+        // (a message of Ruby's own keeps its class: `parsejson(1)`'s `no implicit conversion
+        // of Integer into String` is a TypeError)
+        None if ruby_class(message) != "RuntimeError" => None,
+        None => Some(PARSE_ERROR),
+    }
+}
+
+/// The class Ruby gives its own message (`RuntimeError` for any other).
+fn ruby_class(message: &str) -> String {
+    match crate::erb::RubyError::raised(message, 0) {
+        crate::erb::RubyError::Raised { class, .. } => class,
+        _ => String::new(),
+    }
 }
 
 /// The class of a library's error that Ruby `source` rescues and raises again (stdlib's
