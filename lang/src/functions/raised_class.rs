@@ -139,7 +139,8 @@ fn ruby_class(message: &str) -> String {
 /// the error of the library call the source makes, when `message` is that library's.
 fn reraised_class_in(source: &str, message: &str) -> Option<&'static str> {
     // (the call, whether a message is its error's, the error's class)
-    const LIBRARY_ERRORS: &[(&str, fn(&str) -> bool, &str)] = &[
+    type LibraryError = (&'static str, fn(&str) -> bool, &'static str);
+    const LIBRARY_ERRORS: &[LibraryError] = &[
         (
             "Puppet::Util::Json.load(",
             is_json_parse_message,
