@@ -506,7 +506,7 @@ fn ruby_output_goes_to_the_session_output() {
         run(&mut s, "pm::say('hi')"),
         "'[nil, [\"hi\", 2], nil, nil, nil, nil, nil, \"hi\", 2]'"
     );
-    assert_eq!(run(&mut s, "template('pm/t.erb')"), "'ab1c\\n'");
+    assert_eq!(run(&mut s, "template('pm/t.erb')"), "\"ab1c\\n\"");
     use prepl_ruby::Stream::{Stderr, Stdout};
     let written = out.borrow().clone();
     let expected: Vec<(prepl_ruby::Stream, String)> = [
