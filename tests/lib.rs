@@ -563,6 +563,8 @@ pub fn load_cases(area: &str, programs: &Path, expected: &Path) -> Vec<Case> {
 /// Evaluates `src` in a fresh session, as the oracle does, interrupting it after `limit`.
 pub fn run_case(src: &str, limit: Duration, watchdog: &Watchdog) -> Outcome {
     let mut session = Session::new();
+    // (modules' Ruby `puts` is no part of an answer, and would mix with diff-compare's)
+    session.set_output_sink(|_, _| {});
     run_in(&mut session, src, limit, watchdog)
 }
 
@@ -602,6 +604,7 @@ pub fn run_corpus_case(
     watchdog: &Watchdog,
 ) -> (Outcome, Option<CatalogView>) {
     let mut session = Session::new();
+    session.set_output_sink(|_, _| {});
     // The reference's compiler does not look for dependency cycles (its agent does).
     session.set_cycle_warnings(false);
     session.set_node_name(case.node.as_deref().unwrap_or(ORACLE_NODE_NAME));

@@ -404,6 +404,16 @@ fn attach(session: &mut Session, allow_stdin: &std::rc::Rc<std::cell::Cell<bool>
             text: format!("{}: {}\n", level.label(), render::bounded(msg)),
         })
     });
+    // (modules' Ruby `puts` and `warn`: the cell's stdout and stderr, as a process's)
+    session.set_output_sink(|stream, text| {
+        emit(Event::Stream {
+            name: match stream {
+                prepl::erb::ruby::Stream::Stdout => StreamName::Stdout,
+                prepl::erb::ruby::Stream::Stderr => StreamName::Stderr,
+            },
+            text: text.to_string(),
+        })
+    });
     for b in builtins::all() {
         session.add_builtin(b);
     }

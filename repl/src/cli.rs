@@ -662,7 +662,10 @@ fn run_batch(opts: &Options, setup: &Setup, name: &str, text: &str, output: Outp
         Output::Print => session.set_log_sink(|level, message| {
             eprintln!("{}: {}", level.label(), message);
         }),
-        Output::Drop => session.set_log_sink(|_, _| {}),
+        Output::Drop => {
+            session.set_log_sink(|_, _| {});
+            session.set_output_sink(|_, _| {});
+        }
     }
     let started = std::time::Instant::now();
     let cpu_started = process_cpu_time();

@@ -183,6 +183,8 @@ pub fn error_is_a(class: &str, ancestor: &str) -> bool {
             "FloatDomainError" => "RangeError",
             "UncaughtThrowError" => "ArgumentError",
             "JSON::ParserError" => "JSON::JSONError",
+            "Psych::SyntaxError" => "Psych::Exception",
+            "Psych::Exception" => "RuntimeError",
             "URI::InvalidURIError" => "URI::Error",
             "Encoding::CompatibilityError" | "Encoding::UndefinedConversionError" => {
                 "EncodingError"
@@ -264,6 +266,9 @@ pub fn is_error_class(name: &str) -> bool {
             | "IPAddr::InvalidAddressError"
             | "IPAddr::InvalidPrefixError"
             | "IPAddr::AddressFamilyError"
+            | "Psych::SyntaxError"
+            | "Psych::Exception"
+            | "Puppet::Util::Json::ParseError"
     ) || is_puppet_error_class(name)
         || HOCON_ERRORS.iter().any(|(c, _)| *c == name)
 }
@@ -355,6 +360,9 @@ mod puppet_error_tests {
             ("Puppet::ParseError", "Puppet::Error"),
             ("Puppet::Pops::Types::TypeAssertionError", "RuntimeError"),
             ("Puppet::Error", "StandardError"),
+            // (stdlib's `parseyaml` and `parsejson` raise their libraries' errors again)
+            ("Psych::SyntaxError", "RuntimeError"),
+            ("Puppet::Util::Json::ParseError", "StandardError"),
         ] {
             assert!(error_is_a(class, ancestor), "{class} < {ancestor}");
         }
@@ -366,6 +374,7 @@ mod puppet_error_tests {
             ("Puppet::ParseError", "Puppet::PreformattedError"),
             ("Puppet::Error", "ArgumentError"),
             ("ArgumentError", "Puppet::Error"),
+            ("Puppet::Util::Json::ParseError", "RuntimeError"),
         ] {
             assert!(!error_is_a(class, ancestor), "{class} !< {ancestor}");
         }

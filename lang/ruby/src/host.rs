@@ -5,6 +5,28 @@ use crate::ast::Node;
 use crate::error::{HostError, RubyError};
 use std::rc::Rc;
 
+/// A standard stream Ruby code writes to (`puts`, `warn`, `$stderr.write`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stream {
+    Stdout,
+    Stderr,
+}
+
+impl Stream {
+    /// Writes `text` to the process's own stream (errors of the stream ignored, as a closed
+    /// pipe's are no error of the code).
+    pub fn write_process(self, text: &str) {
+        use std::io::Write;
+        let _ = match self {
+            Stream::Stdout => {
+                let mut out = std::io::stdout().lock();
+                out.write_all(text.as_bytes()).and_then(|()| out.flush())
+            }
+            Stream::Stderr => std::io::stderr().lock().write_all(text.as_bytes()),
+        };
+    }
+}
+
 /// What `require` runs (see `Host::require`).
 pub enum Required {
     /// Nothing: a library the host stands for, or a file loaded already.
@@ -97,6 +119,11 @@ pub trait Host {
     /// `None` when the host cannot.
     fn parse_yaml(&mut self, _text: &str) -> Option<Result<RValue, HostError>> {
         None
+    }
+    /// Ruby code's output (`puts`, `p`, `warn`, `$stdout.write`, `methods::output`): by
+    /// default the process's standard output or error, where the reference's Ruby writes it.
+    fn write_output(&mut self, stream: Stream, text: &str) {
+        stream.write_process(text)
     }
     /// `scope.setvar(name, value)`: sets a variable where the template is rendered.
     fn set_variable(&mut self, name: &str, _value: &RValue) -> Result<(), HostError> {

@@ -7,6 +7,7 @@ use crate::ast::{
 };
 use crate::error::RubyError;
 use crate::lexer::{is_keyword, lex};
+use crate::names::M;
 use crate::token::{StrPart, Tok, Token};
 use rustc_hash::FxHashSet as HashSet;
 use std::rc::Rc;
@@ -883,6 +884,7 @@ impl Parser {
                     }
                 };
                 let mut n = self.call_rest(Some(node), name, at)?;
+                newarray_min_max(&mut n);
                 if safe {
                     if let Kind::Call { name, .. } = &mut n.kind {
                         *name = format!("&.{name}").into();
@@ -1982,6 +1984,45 @@ impl Parser {
                 }
             })
             .collect()
+    }
+}
+
+/// `[a, b].max` and `.min` without arguments or a block, of an array literal with an element
+/// that is not a constant (a number, a symbol, `nil`, `true`, `false`): Ruby 3.1 compiles
+/// them to `opt_newarray_max`/`min`, which compare each element with the best so far in
+/// that order (`[x, "a"].max` is "comparison of String with 1 failed"), where `Array#max` of
+/// any other array compares the best first (`a.max`, `[1, :a].max`: "comparison of Integer
+/// with :a failed"). Their call gets the method id saying so (`M::newarray_max`), its name
+/// still `max`.
+fn newarray_min_max(n: &mut Node) {
+    let Kind::Call {
+        recv: Some(recv),
+        name,
+        args,
+        block: None,
+        ..
+    } = &mut n.kind
+    else {
+        return;
+    };
+    let id = match name.id() {
+        M::max => M::newarray_max,
+        M::min => M::newarray_min,
+        _ => return,
+    };
+    let Kind::Array(items) = &recv.kind else {
+        return;
+    };
+    let constant = |i: &Node| match &i.kind {
+        Kind::Int(_) | Kind::Float(_) | Kind::Nil | Kind::True | Kind::False => true,
+        Kind::Sym(parts) => parts.iter().all(|p| matches!(p, Part::Lit(_))),
+        _ => false,
+    };
+    if args.is_empty()
+        && !items.iter().any(|i| matches!(i.kind, Kind::Splat(_)))
+        && !items.iter().all(constant)
+    {
+        *name = Name::with_id(name, id);
     }
 }
 

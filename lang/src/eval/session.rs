@@ -110,6 +110,9 @@ pub const MAX_CALL_DEPTH: usize = 20_000;
 
 pub type LogSink = Box<dyn FnMut(LogLevel, &str)>;
 
+/// Where modules' Ruby writes its output (`puts`, `warn`: [`Session::set_output_sink`]).
+pub type OutputSink = Box<dyn FnMut(prepl_ruby::Stream, &str)>;
+
 pub struct Evaluator {
     pub(crate) globals: Globals,
     pub(crate) frames: Vec<Frame>,
@@ -151,6 +154,8 @@ pub struct Evaluator {
     pub(crate) legacy_autoloaded: crate::functions::legacy_autoloader::Loaded,
     pub(crate) interrupt: Arc<AtomicBool>,
     pub(crate) log_sink: Option<LogSink>,
+    /// Where Ruby code's `puts` and `warn` go (`None`: the process's stdout and stderr).
+    pub(crate) output_sink: Option<OutputSink>,
     pub(crate) logs: Vec<(LogLevel, String)>,
     /// How many lines were logged (a native module function's failure is answered from the
     /// module's source only when the native logged nothing: `eval/call.rs`).
@@ -334,6 +339,7 @@ impl Evaluator {
             legacy_autoloaded: Default::default(),
             interrupt: Arc::new(AtomicBool::new(false)),
             log_sink: None,
+            output_sink: None,
             logs: Vec::new(),
             logged: 0,
             depth: 0,
@@ -413,6 +419,16 @@ impl Evaluator {
             self.install_facts();
         } else {
             self.set_runtime_variables();
+        }
+    }
+
+    /// Ruby code's output (`puts`, `print`, `p`, `warn` of a module's function, template or
+    /// fact) to the output sink, or where the reference's Ruby writes it, the process's
+    /// standard output or error, when there is none.
+    pub fn write_output(&mut self, stream: prepl_ruby::Stream, text: &str) {
+        match &mut self.output_sink {
+            Some(sink) => sink(stream, text),
+            None => stream.write_process(text),
         }
     }
 
@@ -1274,6 +1290,13 @@ impl Session {
             sink(level, &message);
         }
         self.evaluator.log_sink = Some(sink);
+    }
+
+    /// Sends the output of modules' Ruby (`puts`, `print`, `p`, `warn`, `$stderr.puts`) to
+    /// `sink` rather than the process's standard output and error (the reference's Ruby
+    /// writes it there; a template's `puts` is no part of its text).
+    pub fn set_output_sink(&mut self, sink: impl FnMut(prepl_ruby::Stream, &str) + 'static) {
+        self.evaluator.output_sink = Some(Box::new(sink));
     }
 
     /// The log lines produced since the last call (when no sink is set).

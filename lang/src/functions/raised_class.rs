@@ -67,10 +67,7 @@ pub(crate) fn raised_class(
     }
     // (Ruby's own messages keep the class Ruby gives them: `invalid value for Integer()`,
     // `comparison of Integer with String failed`, `too few arguments`)
-    let ruby = match crate::erb::RubyError::raised(m, 0) {
-        crate::erb::RubyError::Raised { class, .. } => class,
-        _ => String::new(),
-    };
+    let ruby = ruby_class(m);
     match builtin {
         Some(b) if ruby == "RuntimeError" && b.module.is_some() => Some(PARSE_ERROR),
         Some(_) if ruby == "RuntimeError" => Some("ArgumentError"),
@@ -120,11 +117,64 @@ fn legacy_raised_class(
         .iter()
         .find_map(|dir| std::fs::read_to_string(dir.join(&file)).ok())
         .unwrap_or_default();
-    Some(raise_class_in(&source, message).unwrap_or(PARSE_ERROR))
+    match raise_class_in(&source, message).or_else(|| reraised_class_in(&source, message)) {
+        Some(class) => Some(class),
+        // (a message of Ruby's own keeps its class: `parsejson(1)`'s `no implicit conversion
+        // of Integer into String` is a TypeError)
+        None if ruby_class(message) != "RuntimeError" => None,
+        None => Some(PARSE_ERROR),
+    }
+}
+
+/// The class Ruby gives its own message (`RuntimeError` for any other).
+fn ruby_class(message: &str) -> String {
+    match crate::erb::RubyError::raised(message, 0) {
+        crate::erb::RubyError::Raised { class, .. } => class,
+        _ => String::new(),
+    }
+}
+
+/// The class of a library's error that Ruby `source` rescues and raises again (stdlib's
+/// `parsejson` and `parseyaml`: `rescue StandardError => e; raise e unless arguments[1]`):
+/// the error of the library call the source makes, when `message` is that library's.
+fn reraised_class_in(source: &str, message: &str) -> Option<&'static str> {
+    // (the call, whether a message is its error's, the error's class)
+    type LibraryError = (&'static str, fn(&str) -> bool, &'static str);
+    const LIBRARY_ERRORS: &[LibraryError] = &[
+        (
+            "Puppet::Util::Json.load(",
+            is_json_parse_message,
+            "Puppet::Util::Json::ParseError",
+        ),
+        (
+            "YAML.load(",
+            |m| m.starts_with("(<unknown>): "),
+            "Psych::SyntaxError",
+        ),
+    ];
+    if !source
+        .lines()
+        .any(|l| l.trim_start().starts_with("raise e"))
+    {
+        return None;
+    }
+    LIBRARY_ERRORS
+        .iter()
+        .find(|(call, is_its, _)| source.contains(call) && is_its(message))
+        .map(|(_, _, class)| *class)
+}
+
+/// Whether `message` is the JSON parser's (`859: unexpected token at 'x'`: the line of
+/// its C source, then the text).
+fn is_json_parse_message(message: &str) -> bool {
+    message
+        .split_once(": ")
+        .is_some_and(|(n, _)| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// The class named by the `raise` line of Ruby `source` whose literal message (up to its
-/// first interpolation) starts `message`: `ArgumentError` or `Puppet::ParseError`.
+/// first interpolation) starts `message`: `ArgumentError`, `TypeError` or
+/// `Puppet::ParseError`.
 fn raise_class_in(source: &str, message: &str) -> Option<&'static str> {
     source
         .lines()
@@ -137,6 +187,8 @@ fn raise_class_in(source: &str, message: &str) -> Option<&'static str> {
         .and_then(|l| {
             if l.contains("ArgumentError") {
                 Some("ArgumentError")
+            } else if l.contains("TypeError") {
+                Some("TypeError")
             } else if l.contains("Puppet::ParseError") {
                 Some(PARSE_ERROR)
             } else {
@@ -187,6 +239,37 @@ mod tests {
             Some("ArgumentError")
         );
         assert_eq!(raise_class_in(source, "something else"), None);
+        // (stdlib's `delete`)
+        let source = "raise(TypeError, \"delete(): First argument must be an Array, String, \
+                      or Hash. Given an argument of class #{collection.class}.\")";
+        assert_eq!(
+            raise_class_in(
+                source,
+                "delete(): First argument must be an Array, String, or Hash. \
+                 Given an argument of class Integer."
+            ),
+            Some("TypeError")
+        );
+    }
+
+    /// stdlib's `parsejson` and `parseyaml` raise their library's error again.
+    #[test]
+    fn a_rescued_library_error_raised_again_keeps_its_class() {
+        let json = "begin\n  Puppet::Util::Json.load(arguments[0]) || arguments[1]\n\
+                    rescue StandardError => e\n  raise e unless arguments[1]\n";
+        let yaml = "begin\n  YAML.load(arguments[0]) || arguments[1]\n\
+                    rescue StandardError, Psych::SyntaxError => e\n  raise e unless arguments[1]\n";
+        let m = "859: unexpected token at '{x'";
+        assert_eq!(
+            reraised_class_in(json, m),
+            Some("Puppet::Util::Json::ParseError")
+        );
+        assert_eq!(reraised_class_in(json, "Wrong number of arguments."), None);
+        assert_eq!(reraised_class_in(yaml, m), None);
+        let m = "(<unknown>): mapping values are not allowed in this context at line 1 column 5";
+        assert_eq!(reraised_class_in(yaml, m), Some("Psych::SyntaxError"));
+        // (a source that does not raise it again)
+        assert_eq!(reraised_class_in("YAML.load(x) rescue nil", m), None);
     }
 
     #[test]

@@ -849,6 +849,10 @@ impl Host for EvalHost<'_> {
         )
     }
 
+    fn write_output(&mut self, stream: prepl_ruby::Stream, text: &str) {
+        self.ev.write_output(stream, text)
+    }
+
     fn set_variable(&mut self, name: &str, value: &RValue) -> Result<(), HostError> {
         let value = to_puppet(value).map_err(HostError::Unsupported)?;
         self.ev

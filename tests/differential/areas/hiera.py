@@ -367,4 +367,7 @@ def deviation(d):
     if "undefined method `include?' for" in e and g.startswith(
             "Data Provider type mismatch: Got Integer when a hash-like object"):
         return "a dotted key into an Integer: the reference's NoMethodError"
+    if "undefined method `downcase' for nil:NilClass" in e and \
+            "where a class name or Class reference is expected" in g:
+        return "include of a value that is no class name: the reference's NoMethodError"
     return None

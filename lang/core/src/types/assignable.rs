@@ -237,7 +237,10 @@ impl Guard {
         {
             return std::ptr::eq(to, from);
         }
-        to == from
+        // (an `Init` of a type without `new` fails where a check reaches it, equal or not:
+        // the reference has no shortcut for equal types, `Init[Default] =~
+        // Type[Init[Default]]` fails; its rule accepts an equal `Init`)
+        to == from && !super::init::has_uninitializable(to)
     }
 
     fn assignable_resolved(&mut self, to: &PType, from: &PType) -> bool {

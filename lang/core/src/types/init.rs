@@ -102,6 +102,44 @@ pub(super) fn check_initializable(t: &PType, init_args: &[crate::values::Value])
     }
 }
 
+/// Whether `t` has an `Init` of a type without `new` among its parts (not through an
+/// alias: its definition is checked where it is expanded), which a check reaching it fails
+/// ([`check_initializable`]).
+pub(super) fn has_uninitializable(t: &PType) -> bool {
+    let opt = |t: &Option<Box<PType>>| t.as_deref().is_some_and(has_uninitializable);
+    crate::limits::deep(|| match t {
+        PType::Init(Some(inner), args) => {
+            !inner.with_resolved(|t| {
+                matches!(
+                    t,
+                    PType::ObjectType(_)
+                        | PType::ObjectExt(_)
+                        | PType::TypeReference(_)
+                        | PType::Object
+                )
+            }) && parts(inner, args).is_none()
+        }
+        PType::Array(e, _) => has_uninitializable(e),
+        PType::Hash(k, v, _) => has_uninitializable(k) || has_uninitializable(v),
+        PType::Tuple(types, _) | PType::Variant(types) => types.iter().any(has_uninitializable),
+        PType::Struct(Some(members)) => members.iter().any(|m| has_uninitializable(&m.value)),
+        PType::Optional(t)
+        | PType::NotUndef(t)
+        | PType::Iterable(t)
+        | PType::Iterator(t)
+        | PType::Type(t)
+        | PType::Sensitive(t) => opt(t),
+        PType::Callable(c) => {
+            c.params
+                .as_ref()
+                .is_some_and(|(types, _)| types.iter().any(has_uninitializable))
+                || c.block.as_ref().is_some_and(has_uninitializable)
+                || c.return_type.as_ref().is_some_and(has_uninitializable)
+        }
+        _ => false,
+    })
+}
+
 thread_local! {
     /// The signatures of each kind of type, made once per thread (they hold `Rc`s).
     static SIGNATURES: RefCell<HashMap<&'static str, Rc<Vec<Signature>>>> =

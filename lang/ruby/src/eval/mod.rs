@@ -1136,6 +1136,8 @@ impl<'h> Interp<'h> {
             d if d.chars().all(|c| c.is_ascii_digit()) => {
                 group(&self.st.last_match, d.parse().unwrap_or(0))
             }
+            "stdout" => crate::methods::output::stream_value(crate::host::Stream::Stdout),
+            "stderr" => crate::methods::output::stream_value(crate::host::Stream::Stderr),
             _ => return unsupported(format!("global variable ${name}"), at),
         })
     }
@@ -2042,9 +2044,11 @@ fn core_constant_made(name: &str, at: usize) -> R {
         "Float::MAX" => Ok(RValue::Float(RFloat::new(f64::MAX))),
         "Float::MIN" => Ok(RValue::Float(RFloat::new(f64::MIN_POSITIVE))),
         "Float::DIG" => Ok(RValue::Int(15)),
+        "STDOUT" => Ok(crate::methods::output::stream_value(crate::host::Stream::Stdout)),
+        "STDERR" => Ok(crate::methods::output::stream_value(crate::host::Stream::Stderr)),
         "IO" | "File" | "Dir" | "FileUtils" | "Pathname" | "Tempfile" | "ObjectSpace"
         | "Process" | "Open3" | "Signal" | "Socket" | "Net" | "ENV" | "ARGV" | "STDIN"
-        | "STDOUT" | "STDERR" | "Thread" | "Fiber" => unsupported(
+        | "Thread" | "Fiber" => unsupported(
             format!(
                 "{name} (files, processes, the network and Ruby's object space are out of reach here)"
             ),

@@ -452,6 +452,25 @@ pub(crate) fn array_live(
 }
 
 pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
+    // (`[x, 'a'].max` of an array literal: `max`, its comparisons named the element first)
+    let newarray = matches!(c.id, M::newarray_max | M::newarray_min);
+    let literal;
+    let c = if newarray {
+        literal = Call {
+            id: if c.id == M::newarray_max {
+                M::max
+            } else {
+                M::min
+            },
+            name: c.name,
+            args: Vec::new(),
+            block: None,
+            at: c.at,
+        };
+        &literal
+    } else {
+        c
+    };
     let at = c.at;
     let needs_block = matches!(
         c.id,
@@ -836,6 +855,10 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                     let mut best = items.next().unwrap_or_default();
                     for v in items {
                         let o = it.yield_block(b, [v.clone(), best.clone()])?;
+                        // (a block's nil: Ruby's `rb_cmpint(nil, v, best)` names the pair)
+                        if matches!(o, RValue::Nil) {
+                            return super::compare_failed(&v, &best, at);
+                        }
                         if ordering(&o, at)? == want {
                             best = v;
                         }
@@ -864,13 +887,14 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                     }
                     items = sorted;
                 }
-                // (min and max compare each element with the best so far, with the order
-                // of names of a literal array's, arrays and hashes too: `[[1], 2.5].max` is
-                // "comparison of Float with Array failed"; minmax is min, then max)
+                // (min and max compare each element with the best so far: an array's the
+                // best first, Enumerable's and a literal array's the element, see
+                // `best_index`; minmax is min, then max)
                 None if c.arg(0).is_none()
                     && !items.iter().any(|v| matches!(v, RValue::Object(_))) =>
                 {
-                    let best = |want| best_index(&items, |v| v, want, true, at);
+                    let best_first = matches!(recv, RValue::Array(_)) && !newarray;
+                    let best = |want| best_index(&items, |v| v, want, best_first, at);
                     let pick = |i: Option<usize>| i.map(|i| items[i].clone()).unwrap_or_default();
                     return Ok(Some(match c.id {
                         M::min => pick(best(Less)?),
@@ -1192,23 +1216,20 @@ fn minmax_by_block(
 }
 
 /// The index of the best of `items` by their keys, in one pass (Ruby's `min`, `max`,
-/// `min_by`, `max_by`): a key is better when it compares as `want` against the best so far
-/// (`key <=> best`), so the first of equal keys is kept. A pair that does not compare is
-/// Ruby's "comparison of X with Y failed", the new key named first; with `literal_order`
-/// a number against nil, true or false is named the other way round, as Ruby 3.1 does for
-/// a literal array's `[a, b].max` (`[nil, 1].min` "NilClass with 1", `[2, nil].max`
-/// "Integer with nil", but `['', 7].max` "Integer with String"). (Array#max of an array made
-/// otherwise names some pairs the other way round: `[1, 2, 3].push('x').max` "Integer with
-/// String".)
+/// `min_by`, `max_by`): a key is better when it compares as `want` against the best so far,
+/// so the first of equal keys is kept. A pair that does not compare is Ruby's "comparison
+/// of X with Y failed", X the receiver of `<=>`: the new key (`key <=> best`) unless
+/// `best_first` (`best <=> key`: `Array#min` and `#max`, whose loops after the first
+/// element's type compare `vmax` with the element: `a = [1, 'x']; a.max` is "Integer with
+/// String"; Enumerable's, a hash's, and `[x, 'a'].max` of an array literal, Ruby's
+/// `opt_newarray_max`, name the new key first: "String with 1").
 fn best_index<T>(
     items: &[T],
     key: impl Fn(&T) -> &RValue,
     want: std::cmp::Ordering,
-    literal_order: bool,
+    best_first: bool,
     at: usize,
 ) -> R<Option<usize>> {
-    let named = |x: &RValue| matches!(x, RValue::Nil | RValue::Bool(_));
-    let num = |x: &RValue| matches!(x, RValue::Int(_) | RValue::Float(_));
     let mut best: Option<usize> = None;
     for (i, item) in items.iter().enumerate() {
         let k = key(item);
@@ -1219,9 +1240,7 @@ fn best_index<T>(
         match k.compare(b) {
             Some(o) if o == want => best = Some(i),
             Some(_) => {}
-            None if literal_order && ((num(k) && named(b)) || (num(b) && named(k))) => {
-                return super::compare_failed(b, k, at)
-            }
+            None if best_first => return super::compare_failed(b, k, at),
             None => return super::compare_failed(k, b, at),
         }
     }

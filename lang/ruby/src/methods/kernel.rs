@@ -238,11 +238,8 @@ fn call_with(it: &mut Interp, c: &Call) -> R {
         M::eval | M::instance_eval | M::binding => {
             unsupported(format!("'{name}' (Ruby code from a string)"), at)
         }
-        M::puts
-        | M::print
-        | M::p
-        | M::pp
-        | M::require
+        M::puts | M::print | M::p | M::pp | M::warn => super::output::kernel(it, c),
+        M::require
         | M::load
         | M::open
         | M::srand
@@ -259,7 +256,6 @@ fn call_with(it: &mut Interp, c: &Call) -> R {
         | M::caller
         | M::at_exit
         | M::trap
-        | M::warn
         | M::lambda
         | M::proc
         | M::tap

@@ -26,6 +26,7 @@ pub mod method_object;
 pub mod number;
 pub mod object;
 pub mod openssl;
+pub mod output;
 pub mod pack;
 pub mod pson;
 pub mod quick;
@@ -216,7 +217,10 @@ fn call_with(it: &mut Interp, recv: RValue, c: &mut Call) -> R {
         }
     }
     let found = match &recv {
-        RValue::Class(k) => stdlib::class_call(it, k, c)?,
+        RValue::Class(k) => match output::stream_of(k) {
+            Some(stream) => output::io_call(it, stream, c)?,
+            None => stdlib::class_call(it, k, c)?,
+        },
         RValue::Str(_) => string::call(it, &recv, c)?,
         RValue::Bytes(_) => binary::call(it, &recv, c)?,
         RValue::Int(_) | RValue::Float(_) => number::call(it, &recv, c)?,

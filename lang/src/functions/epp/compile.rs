@@ -193,6 +193,13 @@ fn parse_checked(
     match crate::syntax::parse(&generated.source) {
         Ok(program) => check_render_assignments(src, &program, &generated),
         Err(e) => {
+            // An expression left open at its `%>` fails there, unless an error comes first.
+            if let Some((at, unclosed)) = unclosed_render(src, template) {
+                let found = e.span.map(|s| generated.map.offset(s.start as usize));
+                if e.kind == ErrorKind::Incomplete || found.is_none_or(|f| f >= at) {
+                    return Err(unclosed);
+                }
+            }
             // An error at the closing brace of the lambda: a `}` too many in the template
             // closed it; the body alone shows where.
             let at_end = e.span.is_some_and(|s| {
@@ -211,6 +218,33 @@ fn parse_checked(
             Err(template_error(src, &generated.map, e))
         }
     }
+}
+
+/// A `<%= %>` whose expression is not complete at its closing tag (`<%= $x.upcase( %>`: an
+/// open bracket the generated source's own closer would take), which the reference's lexer
+/// ends with the tag: `Syntax error at '%>'` there (the first such tag, its offset and the
+/// error), not at the end of the input or at the generated code after it.
+fn unclosed_render(src: &TemplateSource, template: &Template) -> Option<(usize, Error)> {
+    template.segments.iter().find_map(|seg| {
+        let epp::Segment::Render { start, end } = seg else {
+            return None;
+        };
+        let code = src.text.get(*start..*end)?;
+        match crate::syntax::parser::parse_program(code) {
+            Err(e) if e.kind == ErrorKind::Incomplete => {
+                let tag = if src.text[*end..].starts_with("-%>") {
+                    "-%>"
+                } else {
+                    "%>"
+                };
+                Some((
+                    *end,
+                    src.invalid(&format!("Syntax error at '{tag}'"), Some(*end)),
+                ))
+            }
+            _ => None,
+        }
+    })
 }
 
 /// `<%= $a = 1 %>`: the reference's grammar takes no assignment there.

@@ -437,6 +437,10 @@ impl Host for FunctionHost<'_> {
         true
     }
 
+    fn write_output(&mut self, stream: prepl_ruby::Stream, text: &str) {
+        self.inner.ev.write_output(stream, text)
+    }
+
     /// (`Dir.glob`: stdlib's `glob` lists the paths it is given, as the reference's does)
     fn read_dirs(&mut self, _what: &str) -> Result<(), HostError> {
         Ok(())

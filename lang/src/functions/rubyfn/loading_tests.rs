@@ -471,3 +471,61 @@ fn argument_arrays_kept_by_the_code_stay_its_own() {
     );
     std::fs::remove_dir_all(&root).unwrap();
 }
+
+/// A module's Ruby writes `puts`, `print`, `p`, `warn`, `$stdout` and `$stderr` to the
+/// session's output (the reference's Ruby to the process's stdout and stderr, from
+/// `puppet apply`): a template's `puts` is no part of its text; `p` returns its argument,
+/// `puts`, `print` and `warn` nil.
+#[test]
+fn ruby_output_goes_to_the_session_output() {
+    let root = std::env::temp_dir().join(format!("prepl-rubyfn-puts-{}", std::process::id()));
+    let functions = root.join("pm/lib/puppet/functions/pm");
+    std::fs::create_dir_all(&functions).unwrap();
+    std::fs::create_dir_all(root.join("pm/templates")).unwrap();
+    std::fs::write(
+        functions.join("say.rb"),
+        "Puppet::Functions.create_function(:'pm::say') do\n  def say(x)\n    \
+         r = puts(\"puts #{x}\")\n    r2 = p(x, 2)\n    r3 = print(\"print \", x, \"\\n\")\n    \
+         r4 = warn(\"warn #{x}\")\n    r5 = $stdout.puts(\"stdout #{x}\")\n    \
+         r6 = $stderr.puts(\"stderr #{x}\")\n    r7 = p\n    r8 = p(x)\n    \
+         r9 = STDOUT.write('a', 1)\n    [r, r2, r3, r4, r5, r6, r7, r8, r9].inspect\n  end\nend\n",
+    )
+    .unwrap();
+    std::fs::write(
+        root.join("pm/templates/t.erb"),
+        "a<% puts \"in template\" %>b<%= p(1) %>c<% warn \"w\" %><%= print(\"q\") %>\n",
+    )
+    .unwrap();
+    let mut s = session_on(&root);
+    let out = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
+    let kept = out.clone();
+    s.set_output_sink(move |stream, text| kept.borrow_mut().push((stream, text.to_string())));
+    let run =
+        |s: &mut crate::Session, src: &str| crate::format::to_programmatic(&s.eval(src).unwrap());
+    assert_eq!(
+        run(&mut s, "pm::say('hi')"),
+        "'[nil, [\"hi\", 2], nil, nil, nil, nil, nil, \"hi\", 2]'"
+    );
+    assert_eq!(run(&mut s, "template('pm/t.erb')"), "\"ab1c\\n\"");
+    use prepl_ruby::Stream::{Stderr, Stdout};
+    let written = out.borrow().clone();
+    let expected: Vec<(prepl_ruby::Stream, String)> = [
+        (Stdout, "puts hi\n"),
+        (Stdout, "\"hi\"\n2\n"),
+        (Stdout, "print hi\n"),
+        (Stderr, "warn hi\n"),
+        (Stdout, "stdout hi\n"),
+        (Stderr, "stderr hi\n"),
+        (Stdout, "\"hi\"\n"),
+        (Stdout, "a1"),
+        (Stdout, "in template\n"),
+        (Stdout, "1\n"),
+        (Stderr, "w\n"),
+        (Stdout, "q"),
+    ]
+    .into_iter()
+    .map(|(s, t)| (s, t.to_string()))
+    .collect();
+    assert_eq!(written, expected);
+    std::fs::remove_dir_all(&root).unwrap();
+}

@@ -1661,3 +1661,34 @@ PROGRAMS += [
     "Variant[Collection[10, Error('m')]].new([1, 2])",
     "String[Error('m')]",
 ]
+# Session 51 (leftover12): an `Init` of a type without `new` fails where a check reaches it,
+# also when the types are equal (no shortcut for equal types in the reference's rules);
+# `==` alone keeps its equality shortcut.
+PROGRAMS += [
+    "Init[Default] =~ Type[Init[Default]]",
+    "Optional[Init[Default]] =~ Type[Optional[Init[Default]]]",
+    "Init[Default] =~ Type[Optional[Init[Default]]]",
+    "Variant[Init[Default], Init[Default]] =~ Type[Init[Default]]",
+    "Init[Default] < Variant[Init[Default], Init[Default]]",
+    "Variant[Init[Default], Init[Default]] <= Init[Default]",
+    "[Init[Default]] =~ Array[Type[Init[Default]]]",
+    "NotUndef[Init[Default]] =~ Type[NotUndef[Init[Default]]]",
+    "Array[Init[Default]] =~ Type[Array[Init[Default]]]",
+    "Optional[Init[Default]] == Optional[Init[Default]]",
+    "Type[Init[Default]] == Type[Init[Default]]",
+    "Optional[Init[Default]] =~ Type[Optional[Integer]]",
+    "Undef =~ Type[Optional[Init[Default]]]",
+    "Init[Integer] =~ Type[Init[Integer]]",
+    "Optional[Init[Integer]] <= Optional[Init[Integer]]",
+]
+# Session 51 (leftover12): a `<%= %>` whose expression is open at its closing tag is a syntax
+# error at the tag (templatefiles seed 78, program 95), as a `[1, %>` already was.
+PROGRAMS += [
+    "inline_epp('<%= $x.upcase( %>', {x => 'a'})",
+    "inline_epp('<%= (1 %>')",
+    "inline_epp('a<%= [1].each |$x| { %>b<% } %>')",
+    "inline_epp('<%= (1 + %>2<% ) %>')",
+    "inline_epp('<%= upcase(\\'a\\' -%>\\n')",
+    "inline_epp('<% if true { %>')",
+    "inline_epp('<%= [1, %>')",
+]

@@ -18,4 +18,18 @@ PROGRAMS = [
     # (a 3.x function's own `raise(ArgumentError, ...)`: its class, not `Puppet::ParseError`)
     "rfn::error_class('class', 'getparam')",
     "rfn::error_class('parse', 'getparam', Notify['x'])",
+    # (stdlib's 3.x `delete` raises a `TypeError`; `parsejson` and `parseyaml` raise their
+    # library's error again: `Puppet::Util::Json::ParseError`, a `StandardError`, and
+    # `Psych::SyntaxError`, a `RuntimeError`; the stand-in has stdlib's own files)
+    "rfn::error_class('class', 'delete', 1, 'a')",
+    "rfn::error_class('class', 'delete', true, 'a')",
+    "rfn::error_class('ancestors', 'delete', 1, 'a')",
+    "rfn::error_class('class', 'delete', ['a', 'b'], 'a')",
+    "rfn::error_class('class', 'parsejson', '{x')",
+    "rfn::error_class('ancestors', 'parsejson', '{x')",
+    "rfn::error_class('class', 'parsejson', '')",
+    "rfn::error_class('class', 'parsejson', '{x', 'd')",
+    "rfn::error_class('class', 'parsejson', 1)",
+    "rfn::error_class('ancestors', 'parseyaml', 'a: b: c')",
+    "rfn::error_class('runtime', 'parseyaml', 'a: b: c')",
 ]
