@@ -736,11 +736,7 @@ impl Interp<'_> {
         f: impl FnOnce(&mut Self) -> R<T>,
     ) -> R<T> {
         if self.st.call_depth >= MAX_CALL_DEPTH {
-            return Err(Flow::from(RubyError::raised_as(
-                "SystemStackError",
-                "stack level too deep",
-                at,
-            )));
+            return Err(too_deep(at));
         }
         let st = &mut **self.st;
         st.frame_ids += 1;
@@ -2165,11 +2161,7 @@ impl Interp<'_> {
         bind: impl FnOnce(&mut Self) -> R<()>,
     ) -> R {
         if self.st.call_depth >= MAX_CALL_DEPTH {
-            return Err(Flow::from(RubyError::raised_as(
-                "SystemStackError",
-                "stack level too deep",
-                at,
-            )));
+            return Err(too_deep(at));
         }
         let st = &mut **self.st;
         st.frame_ids += 1;
@@ -2372,6 +2364,16 @@ fn arity(n: usize, min: usize, max: usize, at: usize) -> R<()> {
 
 fn raise_type<T>(message: impl Into<String>, at: usize) -> R<T> {
     Err(Flow::from(RubyError::raised_as("TypeError", message, at)))
+}
+
+/// Ruby's error for a call past [`MAX_CALL_DEPTH`].
+#[cold]
+fn too_deep(at: usize) -> Flow {
+    Flow::from(RubyError::raised_as(
+        "SystemStackError",
+        "stack level too deep",
+        at,
+    ))
 }
 
 #[cfg(test)]
