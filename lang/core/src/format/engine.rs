@@ -148,6 +148,11 @@ fn convert_here(
             c => return Err(illegal("URI", c, "sp")),
         },
         Value::Object(o) => match f.conv {
+            's' | 'p' if s.alt || ind.indenting => {
+                let mut out = String::new();
+                expanded(v, ind.level, depth, &mut out)?;
+                out
+            }
             's' | 'p' => {
                 let inner = hash(&o.init_hash(), f, map, ind, depth)?;
                 format!("{}({inner})", o.typ.label())
@@ -171,6 +176,73 @@ fn convert_here(
             c => return Err(illegal("Hash", c, "hasp")),
         },
     })
+}
+
+/// An Object in the alternate form (`%#p`), as the reference's type formatter expands it:
+/// every entry of a hash on a line of its own, an array on lines only when it holds an
+/// array or a hash, each closing bracket on a line of its own at its opening line's
+/// indentation (`level`); other values in their programmatic form.
+fn expanded(v: &Value, level: usize, depth: usize, out: &mut String) -> Result<(), Error> {
+    if depth > MAX_DEPTH {
+        out.push_str("...");
+        return Ok(());
+    }
+    let pad = |n: usize| "  ".repeat(n);
+    match v {
+        Value::Object(o) => {
+            out.push_str(o.typ.label());
+            out.push('(');
+            expanded_entries(o.init_hash().iter(), level, depth, out)?;
+            out.push(')');
+        }
+        Value::Hash(h) => expanded_entries(h.iter(), level, depth, out)?,
+        Value::Array(items)
+            if items
+                .iter()
+                .any(|e| matches!(e, Value::Array(_) | Value::Hash(_))) =>
+        {
+            out.push_str("[\n");
+            for (i, e) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(",\n");
+                }
+                out.push_str(&pad(level + 1));
+                expanded(e, level + 1, depth + 1, out)?;
+            }
+            out.push('\n');
+            out.push_str(&pad(level));
+            out.push(']');
+        }
+        _ => out.push_str(&super::try_programmatic(v)?),
+    }
+    Ok(())
+}
+
+/// A hash's entries for [`expanded`] (an empty one is still two lines, as the reference's).
+fn expanded_entries<'a>(
+    entries: impl Iterator<Item = (&'a Value, &'a Value)>,
+    level: usize,
+    depth: usize,
+    out: &mut String,
+) -> Result<(), Error> {
+    out.push_str("{\n");
+    let mut any = false;
+    for (k, v) in entries {
+        if any {
+            out.push_str(",\n");
+        }
+        any = true;
+        out.push_str(&"  ".repeat(level + 1));
+        out.push_str(&super::try_programmatic(k)?);
+        out.push_str(" => ");
+        expanded(v, level + 1, depth + 1, out)?;
+    }
+    if any {
+        out.push('\n');
+    }
+    out.push_str(&"  ".repeat(level));
+    out.push('}');
+    Ok(())
 }
 
 /// A Binary: `%B` strict base64 (the default), `%b` RFC 2045 base64, `%u` URL safe base64,
