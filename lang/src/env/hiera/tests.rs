@@ -326,7 +326,7 @@ fn interpolations_are_found_as_the_reference_finds_them() {
             .collect();
         let mut got = Vec::new();
         let mut at = 0;
-        while let Some(found) = super::next_interpolation(subject, at) {
+        while let Some(found) = super::interpolate::next_interpolation(subject, at) {
             at = found.2;
             got.push(found);
         }
