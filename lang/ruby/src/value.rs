@@ -384,6 +384,12 @@ impl RValue {
                 r
             }
             (RValue::Host(a), RValue::Host(b)) => a.compare(&***b),
+            // (an `Integer` beyond 64 bits with one within)
+            (RValue::Int(_), RValue::Host(_)) | (RValue::Host(_), RValue::Int(_))
+                if crate::methods::bignum::Bignum::compare_integers(self, other).is_some() =>
+            {
+                crate::methods::bignum::Bignum::compare_integers(self, other)
+            }
             _ if self.equals_in(other, open) => Some(std::cmp::Ordering::Equal),
             _ => None,
         }

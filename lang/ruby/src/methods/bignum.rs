@@ -53,6 +53,17 @@ impl Bignum {
         }
     }
 
+    /// An unsigned 128-bit integer's value (an `Int` when it fits 64 bits).
+    pub fn of_u128(u: u128) -> RValue {
+        Bignum::from_words(false, (0..4).map(|i| (u >> (32 * i)) as u32).collect()).into_value()
+    }
+
+    /// `<=>` of two integers, either a bignum (`sort`, `max` of a mix); `None` when one is
+    /// no integer.
+    pub fn compare_integers(a: &RValue, b: &RValue) -> Option<Ordering> {
+        Some(Bignum::of_integer(a)?.cmp(&Bignum::of_integer(b)?))
+    }
+
     /// The magnitude's words, least significant first.
     pub fn words(&self) -> &[u32] {
         &self.mag
@@ -503,6 +514,9 @@ impl HostObject for Bignum {
     }
     fn equals(&self, other: &dyn HostObject) -> bool {
         other.as_any().downcast_ref::<Bignum>() == Some(self)
+    }
+    fn compare(&self, other: &dyn HostObject) -> Option<Ordering> {
+        other.as_any().downcast_ref::<Bignum>().map(|b| self.cmp(b))
     }
     fn call(&self, name: &str, args: &[RValue]) -> Option<Result<RValue, HostError>> {
         let this = || RValue::host(self.clone());

@@ -430,9 +430,7 @@ impl HostObject for IpAddr {
             "ipv6?" => RValue::Bool(RBool::new(self.v6)),
             "prefix" => RValue::Int(self.bits as i64),
             "family" => RValue::Int(self.family()),
-            "to_i" | "to_int" if !self.v6 || self.addr <= i64::MAX as u128 => {
-                RValue::Int(self.addr as i64)
-            }
+            "to_i" | "to_int" => super::bignum::Bignum::of_u128(self.addr),
             "include?" | "===" | "member?" => match other() {
                 Ok(o) => RValue::Bool(RBool::new(self.in_range(&o))),
                 // (`===` of something that is no address is false)
