@@ -14,6 +14,8 @@ mod connection;
 mod debugger;
 mod diff;
 mod environment;
+#[cfg(test)]
+mod fact_output_tests;
 mod facts;
 mod graphviz;
 #[cfg(test)]

@@ -73,10 +73,11 @@ pub struct Resource {
     /// define's parameter given undef has a value, an override may not set one again, a
     /// built-in type must have the parameter).
     pub undef_parameters: Vec<Rc<str>>,
-    /// The order the declaration gave its parameters in, when it set some to undef: one
-    /// given a value later (by an override or a collector) takes the place the reference
-    /// keeps for it, among the declaration's (`notify { 'e': message => undef, withpath =>
-    /// true }` overridden with a message lists the message first).
+    /// The order the parameters were set in (the declaration's, then those overrides and
+    /// collectors added), kept once some are set to undef: one given a value later takes the
+    /// place the reference keeps for it (`notify { 'e': message => undef, withpath => true }`
+    /// overridden with a message lists the message first; so does `notify { 'e': message =>
+    /// undef }` overridden with a tag, then with a message).
     pub declared_order: Option<Rc<[Rc<str>]>>,
     /// The scope (its resource: a class, define instance, node, `Class[main]` for the top
     /// scope) that set a parameter, where that is not the scope that declared the resource:
@@ -205,34 +206,68 @@ impl Resource {
     }
 
     /// Sets a parameter; undef is remembered as set (`undef_parameters`), not as a value.
+    /// While some are undef, the order of all of them is kept (`declared_order`), as the
+    /// reference's parameters hash keeps a key set to nil: one given a value again takes its
+    /// place back, before those set after it (by the declaration, an override, a collector).
     pub fn set_parameter(&mut self, name: Rc<str>, value: Value) {
         if value.is_undef() {
+            if !self
+                .declared_order
+                .as_ref()
+                .is_some_and(|o| o.contains(&name))
+            {
+                self.extend_order(&name);
+            }
             self.parameters.shift_remove(&name);
             if !self.undef_parameters.contains(&name) {
                 self.undef_parameters.push(name);
             }
-        } else {
-            let was_undef = self.undef_parameters.iter().position(|n| *n == name);
-            match (was_undef, &self.declared_order) {
-                (Some(i), Some(order)) if !self.parameters.contains_key(&name) => {
-                    self.undef_parameters.remove(i);
-                    // before the first parameter the declaration gave after it
-                    let after = order.iter().skip_while(|n| **n != name).skip(1);
-                    let at = after
-                        .filter_map(|n| self.parameters.get_index_of(n))
-                        .min()
-                        .unwrap_or(self.parameters.len());
-                    self.parameters.shift_insert(at, name, value);
+            return;
+        }
+        let was_undef = self.undef_parameters.iter().position(|n| *n == name);
+        match (was_undef, &self.declared_order) {
+            (Some(i), Some(order)) if !self.parameters.contains_key(&name) => {
+                self.undef_parameters.remove(i);
+                // before the first parameter set after it
+                let rank = |n: &Rc<str>| order.iter().position(|o| o == n);
+                let at = rank(&name)
+                    .and_then(|own| {
+                        // (one not in the order was set without it: after)
+                        self.parameters
+                            .keys()
+                            .position(|n| rank(n).is_none_or(|r| r > own))
+                    })
+                    .unwrap_or(self.parameters.len());
+                self.parameters.shift_insert(at, name, value);
+            }
+            (Some(i), _) => {
+                self.undef_parameters.remove(i);
+                self.parameters.insert(name, value);
+            }
+            (None, _) => {
+                if self.declared_order.is_some() && !self.parameters.contains_key(&name) {
+                    self.extend_order(&name);
                 }
-                (Some(i), _) => {
-                    self.undef_parameters.remove(i);
-                    self.parameters.insert(name, value);
-                }
-                (None, _) => {
-                    self.parameters.insert(name, value);
-                }
+                self.parameters.insert(name, value);
             }
         }
+    }
+
+    /// `name` set after the parameters set so far (the order made of them when none is kept).
+    fn extend_order(&mut self, name: &Rc<str>) {
+        let mut order: Vec<Rc<str>> = match &self.declared_order {
+            Some(o) => o.to_vec(),
+            None => self
+                .parameters
+                .keys()
+                .chain(&self.undef_parameters)
+                .cloned()
+                .collect(),
+        };
+        if !order.contains(name) {
+            order.push(name.clone());
+        }
+        self.declared_order = Some(order.into());
     }
 
     /// Whether a parameter is set to undef explicitly.

@@ -923,6 +923,29 @@ pub fn is_keyword(s: &str) -> bool {
 mod tests {
     use super::*;
 
+    /// Ruby's parser reads tokens as it needs them: a syntax error before a lexical one is
+    /// the first it reports (`ruby -c`).
+    #[test]
+    fn a_syntax_error_before_a_lexical_one_comes_first() {
+        let first = |src: &str| match crate::parser::parse_source(src, 0) {
+            Err(RubyError::Syntax { message, at, .. }) => (message, at),
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(
+            first("x = 1 > > \"open"),
+            ("syntax error, unexpected '>'".to_string(), 8)
+        );
+        assert_eq!(
+            first("x = (1 + \"open"),
+            ("unterminated string meets end of file".to_string(), 9)
+        );
+        // (an operator left without its operand by the cut is no error of the parser's)
+        assert_eq!(
+            first("x = 1; x.to_s + 'open"),
+            ("unterminated string meets end of file".to_string(), 16)
+        );
+    }
+
     fn toks(s: &str) -> Vec<Tok> {
         let mut out = Vec::new();
         lex(s, 0, &mut out).unwrap();

@@ -44,6 +44,36 @@ const MAX_DEPTH: usize = 64;
 /// How many operators or method calls one chain may have (the tree nests as deep).
 const MAX_CHAIN: usize = 256;
 
+/// Lexes and parses Ruby source (its offsets from `base`) into statements. Ruby's parser
+/// asks its lexer for one token at a time: a syntax error among the tokens before a lexical
+/// error is the one it reports first (`x = 1 > > "open`: `unexpected '>'`, not the
+/// unterminated string), see [`earlier_syntax_error`].
+pub fn parse_source(src: &str, base: usize) -> PResult<Vec<Node>> {
+    let mut toks = Vec::new();
+    match crate::lexer::lex(src, base, &mut toks) {
+        Ok(()) => parse(toks),
+        Err(e) => Err(earlier_syntax_error(toks, e)),
+    }
+}
+
+/// The error Ruby reports first for code whose lexing stopped at `lex_error` after the
+/// tokens `toks`: the parser's error among them, when they are followed by a name (which
+/// any operand can be: an error only the cut made does not come before it), else the
+/// lexical one.
+pub fn earlier_syntax_error(mut toks: Vec<Token>, lex_error: RubyError) -> RubyError {
+    let cut = lex_error.at();
+    toks.push(Token {
+        tok: Tok::Ident("x".into()),
+        at: cut,
+        end: cut,
+        spaced: true,
+    });
+    match parse(toks) {
+        Err(e @ RubyError::Syntax { .. }) if e.at() < cut => e,
+        _ => lex_error,
+    }
+}
+
 /// Parses the tokens of a template into statements.
 pub fn parse(mut toks: Vec<Token>) -> PResult<Vec<Node>> {
     let end = toks.last().map_or(0, |t| t.at);

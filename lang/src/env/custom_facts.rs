@@ -112,6 +112,10 @@ pub struct CustomFacts {
     /// The files whose code stopped with an error while loading (the facts it added
     /// before stay), and why; and the external fact scripts not run (`:facts` lists them).
     pub file_errors: Vec<String>,
+    /// What their code wrote (`puts`, `warn`) while loading and resolving, in order: the
+    /// session writes it to its output (`Session::set_output_sink`) each time it installs
+    /// the facts, as the reference's Facter writes it at each run.
+    pub output: Vec<(ruby::Stream, String)>,
 }
 
 impl CustomFacts {
@@ -235,6 +239,7 @@ pub fn resolve(
         sources: sources.clone(),
         loaded: Vec::new(),
         asked: Vec::new(),
+        output: Vec::new(),
     };
     let mut load_errors: Vec<String> = Vec::new();
     let mut out = Vec::new();
@@ -292,6 +297,7 @@ pub fn resolve(
     let result = CustomFacts {
         facts: resolved,
         file_errors,
+        output: std::mem::take(&mut host.output),
     };
     if !this_machine {
         kept::keep(files, facts, allow_exec, host.asked, &result);
@@ -393,6 +399,8 @@ struct FactsHost<'a> {
     /// What the code asked of the environment, and the answers (a resolution is used again
     /// only where they are the same: `kept`).
     asked: Vec<Asked>,
+    /// What the code wrote (`puts`, `warn`).
+    output: Vec<(ruby::Stream, String)>,
 }
 
 impl FactsHost<'_> {
@@ -543,6 +551,9 @@ fn command_rule(command: &str) -> Option<RValue> {
 impl Host for FactsHost<'_> {
     fn variable(&mut self, _name: &str) -> Option<RValue> {
         None
+    }
+    fn write_output(&mut self, stream: ruby::Stream, text: &str) {
+        self.output.push((stream, text.to_string()));
     }
     fn has_variable(&mut self, _name: &str, _with_value: bool) -> bool {
         false

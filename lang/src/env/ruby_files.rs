@@ -135,10 +135,7 @@ fn parse(path: &Path, key: &[u8], stamp: (SystemTime, u64)) -> std::io::Result<R
         let seen = s.files.get(key).is_some_and(|f| f.stamp == stamp);
         (*s.bases.entry(key.into()).or_insert(next), seen)
     };
-    let mut toks = Vec::new();
-    let body = ruby::lexer::lex(&text, base, &mut toks)
-        .and_then(|()| ruby::parser::parse(toks))
-        .map(Rc::new);
+    let body = ruby::parser::parse_source(&text, base).map(Rc::new);
     let frozen = SharedFile {
         stamp,
         base,

@@ -254,6 +254,16 @@ impl Generated {
             .map_or(self.src.len(), |(tpl, gen, _)| gen + (at - tpl))
     }
 
+    /// The code copied from the template that starts last at or before the generated
+    /// offset `at`: (template offset, generated offset, length).
+    pub fn copied_before(&self, at: usize) -> Option<(usize, usize, usize)> {
+        self.spans
+            .iter()
+            .copied()
+            .filter(|(_, gen, _)| *gen <= at)
+            .max_by_key(|s| s.1)
+    }
+
     /// Ruby's report of a syntax error from `start` to `end` (generated offsets): the
     /// 1-based line, and the line quoted around the error with a caret under it (empty for
     /// a line of 4 characters or fewer), as Ruby 3.1's parser shows it.

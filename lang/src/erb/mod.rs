@@ -32,6 +32,51 @@ pub struct Template {
 
 /// Parses a template's text.
 pub fn compile(text: &str) -> Result<Template, RubyError> {
+    compile_segments(text).map_err(|e| earlier_in_generated(text, e))
+}
+
+/// A lexical error of a template's code, or the syntax error Ruby's parser meets before it
+/// in ERB's generated code, where Ruby lexes the template's code and text as one source:
+/// `<%= '%>' %>`'s string runs on into the text after the tag, and the parser stops at its
+/// `%>`'s `>` (`unexpected '>'`) before the lexer reaches the string left open in that text
+/// (`ruby::parser::earlier_syntax_error`). Given as a template offset in copied code and
+/// how far past it the error is in the generated code (`shift`).
+fn earlier_in_generated(text: &str, e: RubyError) -> RubyError {
+    if !matches!(&e, RubyError::Syntax { message, .. } if !message.starts_with("syntax error")) {
+        return e;
+    }
+    let generated = generated::generate(text);
+    let Err(RubyError::Syntax {
+        message,
+        at,
+        end,
+        quote,
+        also,
+        ..
+    }) = ruby::parser::parse_source(&generated.src, 0)
+    else {
+        return e;
+    };
+    if !message.starts_with("syntax error") || at >= generated.src.len() {
+        return e;
+    }
+    // (the last code copied from the template that starts before the error)
+    let Some((tpl, gen, len)) = generated.copied_before(at) else {
+        return e;
+    };
+    let anchor = tpl + len.min(at - gen);
+    let shift = at - generated.offset(anchor);
+    RubyError::Syntax {
+        message,
+        at: anchor,
+        end: anchor + end.saturating_sub(at),
+        quote,
+        also,
+        shift,
+    }
+}
+
+fn compile_segments(text: &str) -> Result<Template, RubyError> {
     let segments = scan::scan(text);
     let mut toks: Vec<Token> = Vec::with_capacity(token_estimate(&segments));
     let end = text.len();

@@ -568,6 +568,9 @@ impl Evaluator {
                 self.allow_exec,
             );
             facts = with_module_facts;
+            for (stream, text) in &report.output {
+                self.write_output(*stream, text);
+            }
             self.custom_fact_report = Rc::new(report);
         }
         if let Some(Value::Hash(old)) = self.globals.get("facts").cloned() {

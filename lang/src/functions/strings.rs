@@ -418,14 +418,15 @@ fn version_parts(v: &str) -> Vec<&str> {
     parts
 }
 
-fn strip_trailing_zeroes(v: &str) -> &str {
-    let mut v = v;
-    loop {
-        let trimmed = v.trim_end_matches('0');
-        match trimmed.strip_suffix('.') {
-            Some(t) if trimmed.len() < v.len() => v = t,
-            _ => return v,
-        }
+/// The reference's `Puppet::Util::Package.normalize`: the version split at `-` (Ruby's
+/// `split`, which drops empty parts at the end), the last run of `.` and `0` characters
+/// taken off its first part (`sub!(/([\.0]+)$/, '')`: `1.0.0` is `1`, and `10` is `1`
+/// too), joined again.
+fn strip_trailing_zeroes(v: &str) -> std::borrow::Cow<'_, str> {
+    let kept = v.trim_end_matches('-');
+    match kept.split_once('-') {
+        None => kept.trim_end_matches(['.', '0']).into(),
+        Some((first, rest)) => format!("{}-{rest}", first.trim_end_matches(['.', '0'])).into(),
     }
 }
 
@@ -434,8 +435,9 @@ pub fn versioncmp_str(a: &str, b: &str, ignore_trailing_zeroes: bool) -> Orderin
     let (a, b) = if ignore_trailing_zeroes {
         (strip_trailing_zeroes(a), strip_trailing_zeroes(b))
     } else {
-        (a, b)
+        (a.into(), b.into())
     };
+    let (a, b) = (&*a, &*b);
     let (ax, bx) = (version_parts(a), version_parts(b));
     for (x, y) in ax.iter().zip(bx.iter()) {
         if x == y {
@@ -590,6 +592,15 @@ mod tests {
         assert_eq!(versioncmp_str("1.0-rc1", "1.0", false), Greater);
         assert_eq!(versioncmp_str("1.01", "1.1", false), Less);
         assert_eq!(versioncmp_str("1.0.0", "1.0", true), Equal);
+        // (the reference's normalizing takes the last run of '.' and '0' off the first
+        // '-'-separated part, a number's own zeroes too; `builtins` seed 97)
+        assert_eq!(versioncmp_str("2.0.10", "10", true), Greater);
+        assert_eq!(versioncmp_str("100", "1", true), Equal);
+        assert_eq!(versioncmp_str("1.0-1.0", "1-1", true), Greater);
+        assert_eq!(versioncmp_str("1.0-", "1", true), Equal);
+        assert_eq!(versioncmp_str("-1.0", "-1", true), Greater);
+        assert_eq!(versioncmp_str("1.0--2", "1--2", true), Equal);
+        assert_eq!(versioncmp_str("1.0-rc.0", "1-rc", true), Greater);
     }
 
     #[test]

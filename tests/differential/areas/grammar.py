@@ -329,6 +329,11 @@ def _explanations(src, expected=None):
         out.append((RANGE_ENDS, lambda a, b: any(
             _range_ends(a).replace(sw[:n], nm[:n]) == b for sw, nm in pairs
             for n in range(min(len(sw), len(nm)), 2, -1) if sw[:n] != nm[:n])))
+        # (a swapped range's text glued to the digits around it, `'421.2.3+b7 - 1.0.0-rc.10'`,
+        # or taken apart by `.step(k)`, `['2', '.', '-', '.', '0']`: each range the source's
+        # versions make put back in order where the reference's text holds it)
+        made = _made_pairs(src)
+        out.append((RANGE_ENDS, lambda a, b: bool(made) and _put_back(a, made, src) == b))
     # (several in one text: each one's changes made to the two texts in turn)
     changes = [(UNDEF_UNION, _bare_types, _bare_types)] if "type(" in src and "undef" in src else []
     if ALIASED.search(src):
@@ -364,6 +369,32 @@ def _swapped_pairs(answer):
             if fixed != m.group(0):
                 pairs.append((m.group(0), fixed))
     return pairs
+
+
+def _made_pairs(src):
+    """[(the reference's text of a range with swapped ends, prepl's)] for the ranges the
+    versions written in `src` make (`SemVerRange(SemVer('1.0.0'), SemVer('2.0.0'))`, with
+    `true`, `default` or a hash), longest first."""
+    versions = sorted(set(re.findall(r"""['"](%s)['"]""" % VERSION, src)))
+    texts = {"Infinity.0.0 - 0.0.0-"}
+    for a in versions:
+        texts |= {f"Infinity.0.0 - {a}", f">=Infinity.0.0 <{a}"}
+        for b in versions:
+            texts |= {f"{a} - {b}", f">={a} <{b}"}
+    pairs = [(t, _range_ends(t)) for t in texts]
+    return sorted(((sw, nm) for sw, nm in pairs if sw != nm), key=lambda p: -len(p[0]))
+
+
+def _put_back(text, pairs, src):
+    """`text` with each range of `pairs` written in order: whole, or as the characters
+    `.step(k)` of its text gives (`k` from `src`)."""
+    steps = {int(k) for k in re.findall(r"\.step\((\d+)\)", src) if int(k) > 0}
+    for sw, nm in pairs:
+        text = text.replace(sw, nm)
+        for k in steps:
+            chars = lambda t: "[" + ", ".join(f"'{c}'" for c in t[::k]) + "]"
+            text = text.replace(chars(sw), chars(nm))
+    return text
 
 
 VERSION = r"\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]*)?(?:\+[0-9A-Za-z.-]+)?"

@@ -50,8 +50,13 @@ impl Indent {
         self.indenting && self.level > 0 && !self.first
     }
     fn padding(self) -> String {
-        "  ".repeat(self.level)
+        padding(self.level)
     }
+}
+
+/// Two spaces a level.
+fn padding(level: usize) -> String {
+    "  ".repeat(level)
 }
 
 fn illegal(type_name: &str, conv: char, expected: &str) -> Error {
@@ -187,7 +192,6 @@ fn expanded(v: &Value, level: usize, depth: usize, out: &mut String) -> Result<(
         out.push_str("...");
         return Ok(());
     }
-    let pad = |n: usize| "  ".repeat(n);
     match v {
         Value::Object(o) => {
             out.push_str(o.typ.label());
@@ -206,11 +210,11 @@ fn expanded(v: &Value, level: usize, depth: usize, out: &mut String) -> Result<(
                 if i > 0 {
                     out.push_str(",\n");
                 }
-                out.push_str(&pad(level + 1));
+                out.push_str(&padding(level + 1));
                 expanded(e, level + 1, depth + 1, out)?;
             }
             out.push('\n');
-            out.push_str(&pad(level));
+            out.push_str(&padding(level));
             out.push(']');
         }
         _ => out.push_str(&super::try_programmatic(v)?),
@@ -232,7 +236,7 @@ fn expanded_entries<'a>(
             out.push_str(",\n");
         }
         any = true;
-        out.push_str(&"  ".repeat(level + 1));
+        out.push_str(&padding(level + 1));
         out.push_str(&super::try_programmatic(k)?);
         out.push_str(" => ");
         expanded(v, level + 1, depth + 1, out)?;
@@ -240,7 +244,7 @@ fn expanded_entries<'a>(
     if any {
         out.push('\n');
     }
-    out.push_str(&"  ".repeat(level));
+    out.push_str(&padding(level));
     out.push('}');
     Ok(())
 }

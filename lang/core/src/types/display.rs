@@ -80,11 +80,21 @@ thread_local! {
 
 /// Whether a nested alias should show its definition (and marks it as being shown).
 fn begin_expanding(a: &Rc<super::TypeAlias>) -> bool {
-    if super::names::BUILT_IN_ALIASES.contains(&&*a.name) {
-        return false;
-    }
+    !super::names::BUILT_IN_ALIASES.contains(&&*a.name) && mark_shown(&EXPANDING, a)
+}
+
+fn end_expanding() {
+    unmark_shown(&EXPANDING);
+}
+
+/// The aliases whose definitions are being shown, when definitions are shown at all.
+type Shown = std::thread::LocalKey<std::cell::RefCell<Option<Vec<usize>>>>;
+
+/// Marks the alias `a` as being shown in `shown`: false when it already is, or when no
+/// definitions are being shown.
+fn mark_shown(shown: &'static Shown, a: &Rc<super::TypeAlias>) -> bool {
     let key = Rc::as_ptr(a) as usize;
-    EXPANDING.with(|e| match &mut *e.borrow_mut() {
+    shown.with(|e| match &mut *e.borrow_mut() {
         Some(stack) if !stack.contains(&key) => {
             stack.push(key);
             true
@@ -93,8 +103,9 @@ fn begin_expanding(a: &Rc<super::TypeAlias>) -> bool {
     })
 }
 
-fn end_expanding() {
-    EXPANDING.with(|e| {
+/// The last alias [`mark_shown`] marked in `shown` shown.
+fn unmark_shown(shown: &'static Shown) {
+    shown.with(|e| {
         if let Some(stack) = &mut *e.borrow_mut() {
             stack.pop();
         }
@@ -400,11 +411,7 @@ fn write_type_here(f: &mut dyn Write, t: &PType, d: usize) -> fmt::Result {
         PType::Unit => f.write_str("Unit"),
         PType::Alias(a) if begin_typeset_expanding(a) => {
             let result = write_type(f, &definition(a), d);
-            TYPESET_EXPANDING.with(|e| {
-                if let Some(stack) = &mut *e.borrow_mut() {
-                    stack.pop();
-                }
-            });
+            unmark_shown(&TYPESET_EXPANDING);
             result
         }
         PType::Alias(a) if begin_expanding(a) => {
@@ -457,17 +464,7 @@ fn typeset_expands(name: &str) -> bool {
 /// Whether the alias `a` is a member of the TypeSet being written expanded, not already
 /// being shown (and marks it as being shown).
 fn begin_typeset_expanding(a: &Rc<super::TypeAlias>) -> bool {
-    if !typeset_expands(&a.name) {
-        return false;
-    }
-    let key = Rc::as_ptr(a) as usize;
-    TYPESET_EXPANDING.with(|e| match &mut *e.borrow_mut() {
-        Some(stack) if !stack.contains(&key) => {
-            stack.push(key);
-            true
-        }
-        _ => false,
-    })
+    typeset_expands(&a.name) && mark_shown(&TYPESET_EXPANDING, a)
 }
 
 /// A type's name as written where it stands: a member of the TypeSet being written by its

@@ -779,6 +779,14 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                     best.map(|i| keyed.swap_remove(i).1).unwrap_or_default(),
                 ));
             }
+            if let Some(n) = c
+                .arg(0)
+                .filter(|n| c.id != M::sort_by && !matches!(n, RValue::Nil))
+            {
+                let n = nmin_size(n, at)?;
+                let best = super::nmin::nmin_run(it, keyed, n, c.id == M::max_by, None, at)?;
+                return Ok(Some(RValue::array(best)));
+            }
             let mut keys: Vec<RValue> = keyed.iter().map(|(k, _)| k.clone()).collect();
             sort_values(it, &mut keys, at)?;
             keyed.sort_by(|(a, _), (b, _)| a.compare(b).unwrap_or(std::cmp::Ordering::Equal));
@@ -787,16 +795,8 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 keyed.sort_by(|(a, _), (b, _)| b.compare(a).unwrap_or(std::cmp::Ordering::Equal));
             }
             match (c.id, c.arg(0)) {
-                (M::min_by | M::max_by, None) => {
+                (M::min_by | M::max_by, _) => {
                     keyed.first().map(|(_, v)| v.clone()).unwrap_or_default()
-                }
-                (M::min_by | M::max_by, Some(_)) => {
-                    let n = c.int_arg(0)?;
-                    if n < 0 {
-                        return super::raise_arg(format!("negative size ({n})"), at);
-                    }
-                    keyed.truncate(n as usize);
-                    RValue::array(keyed.into_iter().map(|(_, v)| v).collect::<Vec<_>>())
                 }
                 _ => RValue::array(keyed.into_iter().map(|(_, v)| v).collect::<Vec<_>>()),
             }
@@ -838,6 +838,19 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                     RValue::array(items)
                 }
             }
+        }
+        // The n best (`min(2)`), by the block's comparisons or `<=>`.
+        M::min | M::max if c.arg(0).is_some_and(|n| !matches!(n, RValue::Nil)) => {
+            let n = nmin_size(c.arg(0).unwrap_or(&RValue::Nil), at)?;
+            let entries = items.into_iter().map(|v| (v.clone(), v)).collect();
+            RValue::array(super::nmin::nmin_run(
+                it,
+                entries,
+                n,
+                c.id == M::max,
+                block.map(|b| &**b),
+                at,
+            )?)
         }
         // One best by the block's comparisons, as Ruby finds it: the first of equal ones.
         M::min | M::max | M::minmax if block.is_some() && c.arg(0).is_none() => {
@@ -906,20 +919,6 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                     }));
                 }
                 None => sort_values(it, &mut items, at)?,
-            }
-            if let Some(n) = c.arg(0).filter(|n| !matches!(n, RValue::Nil)) {
-                let RValue::Int(n) = n else {
-                    return raise("no implicit conversion into Integer", at);
-                };
-                if *n < 0 {
-                    return super::raise_arg(format!("negative size ({n})"), at);
-                }
-                let n = *n as usize;
-                if c.id == M::max {
-                    items.reverse();
-                }
-                items.truncate(n);
-                return Ok(Some(RValue::array(items)));
             }
             // (sorted stably: the greatest Ruby keeps is the first of the last equal ones)
             let max = || {
@@ -1223,6 +1222,15 @@ fn minmax_by_block(
 /// element's type compare `vmax` with the element: `a = [1, 'x']; a.max` is "Integer with
 /// String"; Enumerable's, a hash's, and `[x, 'a'].max` of an array literal, Ruby's
 /// `opt_newarray_max`, name the new key first: "String with 1").
+/// The size given `min(n)`, `max(n)`, `min_by(n)`, `max_by(n)`.
+fn nmin_size(n: &RValue, at: usize) -> R<usize> {
+    match n {
+        RValue::Int(n) if *n < 0 => super::raise_arg(format!("negative size ({n})"), at),
+        RValue::Int(n) => Ok(*n as usize),
+        _ => raise("no implicit conversion into Integer", at),
+    }
+}
+
 fn best_index<T>(
     items: &[T],
     key: impl Fn(&T) -> &RValue,

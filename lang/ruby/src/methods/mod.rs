@@ -23,6 +23,7 @@ pub use prepl_core::syntax::json_syntax;
 pub mod kernel;
 pub mod math;
 pub mod method_object;
+mod nmin;
 pub mod number;
 pub mod object;
 pub mod openssl;

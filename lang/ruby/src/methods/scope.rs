@@ -12,6 +12,9 @@ use crate::value::RValue;
 /// the code sees it. Also the compiled call sites' own path for these calls on the scope
 /// (`compiled::on_receiver`), past the general call's dispatch and argument list.
 pub(crate) fn variable(it: &mut Interp, arg: &RValue, at: usize) -> R {
+    if !matches!(arg, RValue::Str(_)) {
+        return not_a_string(arg, at);
+    }
     let name = crate::show::text(arg);
     if let Some(v) = it.st.scope_vars.get(&*name) {
         return Ok(v.clone());
@@ -34,6 +37,20 @@ pub(crate) fn variable(it: &mut Interp, arg: &RValue, at: usize) -> R {
     }
 }
 
+/// The reference's `Scope#lookupvar` of a name that is no string (`scope[:x]`).
+fn not_a_string<T>(name: &RValue, at: usize) -> R<T> {
+    let message = format!(
+        "Scope variable name {} is a {}, not a string",
+        crate::show::inspect(name),
+        name.class_name()
+    );
+    Err(crate::eval::Flow::from(crate::error::RubyError::raised_as(
+        "Puppet::ParseError",
+        message,
+        at,
+    )))
+}
+
 pub fn call(it: &mut Interp, c: &Call) -> R<Option<RValue>> {
     Ok(Some(match c.id {
         M::op_aref | M::lookupvar => {
@@ -49,6 +66,15 @@ pub fn call(it: &mut Interp, c: &Call) -> R<Option<RValue>> {
         M::include_p | M::exist_p => {
             c.arity(1, 1)?;
             let name = to_s(&c.args[0]);
+            // (`exist?` looks a name up in tables of strings: another value is in none,
+            // but a `::`-qualified symbol, which it takes apart with a regexp; `include?`
+            // reads it as `[]` does)
+            match &c.args[0] {
+                RValue::Str(_) => {}
+                RValue::Sym(_) if c.id == M::exist_p && name.contains("::") => {}
+                _ if c.id == M::exist_p => return Ok(Some(RValue::Bool(RBool::new(false)))),
+                other => return not_a_string(other, c.at),
+            }
             RValue::Bool(RBool::new(
                 it.host.has_variable(&name, c.id == M::include_p),
             ))

@@ -60,6 +60,7 @@ struct Kept {
     asked: Vec<SharedAsked>,
     result: Vec<SharedFact>,
     file_errors: Vec<String>,
+    output: Vec<(crate::erb::ruby::Stream, String)>,
     /// The file system's epoch (`fs::Steady`) and the modulepath in which the fact files
     /// and every `require` were last found the same, from answers the process keeps: until
     /// the epoch changes, they would be found the same again.
@@ -91,6 +92,7 @@ impl Kept {
                 })
                 .collect(),
             file_errors: self.file_errors.clone(),
+            output: self.output.clone(),
         }
     }
 }
@@ -232,6 +234,7 @@ pub(super) fn keep(
         asked,
         result: shared,
         file_errors: result.file_errors.clone(),
+        output: result.output.clone(),
         unchanged: Mutex::new(None),
     }));
 }

@@ -782,6 +782,8 @@ pub fn psych_plain_scalar(s: &str) -> Value {
 /// are typed by [`psych_plain_scalar`], quoted ones are strings, aliases are refused.
 struct YamlBuilder {
     stack: Vec<(Value, Option<Value>)>,
+    /// Where the open collections start (for errors).
+    open: Vec<super::yaml_error::Opened>,
     docs: Vec<Value>,
     error: Option<String>,
 }
@@ -803,9 +805,14 @@ impl YamlBuilder {
 }
 
 impl yaml_rust2::parser::MarkedEventReceiver for YamlBuilder {
-    fn on_event(&mut self, ev: yaml_rust2::Event, _: yaml_rust2::scanner::Marker) {
+    fn on_event(&mut self, ev: yaml_rust2::Event, mark: yaml_rust2::scanner::Marker) {
         use yaml_rust2::scanner::TScalarStyle;
         use yaml_rust2::Event;
+        if !matches!(ev, Event::SequenceEnd | Event::MappingEnd) {
+            if let Some(top) = self.open.last_mut().filter(|o| o.first.is_none()) {
+                top.first = Some(mark);
+            }
+        }
         match ev {
             Event::Scalar(text, style, _, tag) => {
                 let v = match (&tag, style) {
@@ -830,9 +837,24 @@ impl yaml_rust2::parser::MarkedEventReceiver for YamlBuilder {
                 };
                 self.push_value(v);
             }
-            Event::SequenceStart(..) => self.stack.push((Value::empty_array(), None)),
-            Event::MappingStart(..) => self.stack.push((Value::hash(Map::default()), None)),
+            Event::SequenceStart(..) => {
+                self.open.push(super::yaml_error::Opened {
+                    mark,
+                    mapping: false,
+                    first: None,
+                });
+                self.stack.push((Value::empty_array(), None))
+            }
+            Event::MappingStart(..) => {
+                self.open.push(super::yaml_error::Opened {
+                    mark,
+                    mapping: true,
+                    first: None,
+                });
+                self.stack.push((Value::hash(Map::default()), None))
+            }
             Event::SequenceEnd | Event::MappingEnd => {
+                self.open.pop();
                 if let Some((v, _)) = self.stack.pop() {
                     self.push_value(v);
                 }
@@ -852,19 +874,14 @@ impl yaml_rust2::parser::MarkedEventReceiver for YamlBuilder {
 pub fn yaml_to_value(text: &str) -> Result<Value, String> {
     let mut b = YamlBuilder {
         stack: Vec::new(),
+        open: Vec::new(),
         docs: Vec::new(),
         error: None,
     };
     let mut parser = yaml_rust2::parser::Parser::new_from_str(text);
-    // Worded as Psych's parse errors: `(<unknown>): problem at line L column C`.
-    parser.load(&mut b, false).map_err(|e| {
-        let m = e.to_string();
-        let m = match (m.find(" at byte "), m.find(" line ")) {
-            (Some(i), Some(j)) if i < j => format!("{} at{}", &m[..i], &m[j..]),
-            _ => m,
-        };
-        format!("(<unknown>): {m}")
-    })?;
+    // Worded as Psych's parse errors: `(<unknown>): problem context at line L column C`.
+    let loaded = parser.load(&mut b, false);
+    loaded.map_err(|e| super::yaml_error::psych_message(&e, text, &b.open))?;
     if let Some(e) = b.error {
         return Err(e);
     }

@@ -12,6 +12,7 @@ pub mod extra;
 pub mod modules;
 pub mod resources;
 pub mod validate;
+mod yaml_error;
 
 use crate::error::Error;
 use crate::error::Source;

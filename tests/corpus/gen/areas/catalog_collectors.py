@@ -130,3 +130,34 @@ PROGRAMS += [
     "$n = -1 @notify { 'b': message => -1 } @notify { 'c': message => 1 } Notify <| message == $n |>",
     "$n = -2.5 @notify { 'b': message => -2.5 } Notify <| message != $n |>",
 ]
+
+PROGRAMS += [
+    # (added to programs/ directly by commits 1e102705 and fcbe952e, session 50: an override of
+    # a define instance whose body has run; a query's left operand that is no name, tags)
+    "define d($m = 'x') { notify { \"n-${title}\": message => $m } }\ndefine e() { D <| title == 'a' |> { m => 'z' } }\nd { 'a': }\ne { 'b': }",
+    "define d($m = 'x') { notify { \"n-${title}\": message => $m } }\nd { 'a': }\nD <| m == 'x' |> { m => 'y' }",
+    "define d($m = 'x') { notify { \"n-${title}\": message => $m } }\nd { 'a': }\nD <| title == 'a' |> { m => 'y' }",
+    "define d($m = 'x') { notify { \"n-${title}\": message => $m } }\nd { 'a': m => 'x' }\nD <| m == 'x' |> { m => 'y' }\nd { 'b': }",
+    "$p = 'message'\n@notify { 'a': message => 'x' }\nNotify <| $p == 'x' |>",
+    "@notify { 'a': message => 'x' }\nNotify <| 'message' == 'x' |>",
+    "@notify { 'a': message => 'x' }\nNotify <| \"title\" == 'a' |>",
+    "@notify { 'a': message => 'x' }\nNotify <| tag == 1 |>",
+    "$t = ['A', 'notify']\n@notify { 'a': message => 'x' }\nNotify <| tag == $t |>",
+    "@notify { 'a': tag => 'x' }\n@notify { 'b': }\nNotify <| tag != 'x' |>",
+    "@notify { 'a': tag => 'x' }\n@notify { 'b': }\nNotify <| tag != 'notify' |>",
+    "$t = ['Y', 'nope']\n@notify { 'a': tag => 'y' }\n@notify { 'b': }\nNotify <| tag == $t |>",
+    "@notify { 'a': tag => 'true' }\n@notify { 'b': }\nNotify <| tag == true |>",
+    "@notify { 'a': tag => 'x' }\n@notify { 'b': }\nNotify <| tag == undef |>",
+    "$t = [['y'], 'z']\n@notify { 'a': tag => 'y' }\nNotify <| tag == $t |>",
+]
+
+PROGRAMS += [
+    # a parameter set to undef keeps its place among those set after it (the reference's
+    # parameters hash keeps the key): given a value by a collector or an override after an
+    # override added another (session 51's grammar seed 88, program 153)
+    "notify { 'p1': message => undef }\nNotify['p1'] { withpath => true }\nNotify <| title == 'p1' |> { message +> 'm' }",
+    "notify { 'p1': message => undef }\nNotify['p1'] { withpath => true }\nNotify <| title == 'p1' |> { message => 'm' }",
+    "class p1 { notify { 'p1': message => undef } }\nclass c1 inherits p1 { Notify['p1'] { tag +> 'o2' } }\ninclude c1\nNotify <| title == 'p1' |> { message +> 'm', loglevel => 'info' }",
+    "notify { 'p1': message => undef, loglevel => undef }\nNotify['p1'] { withpath => true }\nNotify <| title == 'p1' |> { loglevel => 'info' }\nNotify <| title == 'p1' |> { message => 'm' }",
+    "class p1 { notify { 'p1': message => 'x', withpath => false } }\nclass c1 inherits p1 { Notify['p1'] { message => undef, loglevel => 'info' } }\ninclude c1\nNotify <| title == 'p1' |> { message => 'm' }",
+]

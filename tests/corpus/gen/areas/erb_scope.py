@@ -211,6 +211,12 @@ PROGRAMS = [
     # an undefined variable read through the scope raises ArgumentError (strict variables)
     it("<% begin %><%= scope['nope'] %><% rescue => e %><%= e.class %>:<%= e.message %><% end %>"
        "|<% begin %><%= scope.lookupvar('nope') %><% rescue => e %><%= e.class %><% end %>", ""),
+    # a name that is no string: the reference's Scope#lookupvar raises Puppet::ParseError
+    # (`exist?` finds no such name)
+    e("scope[:x]", "$x = 5"),
+    e("scope.lookupvar(:x)", "$x = 5"),
+    e("scope.include?(:x)", "$x = 5"),
+    it("<%= scope[1] rescue $!.message %>|<%= scope[nil] rescue $!.class %>|<%= scope.exist?(:x) %>|<%= scope.exist?('x') %>", "$x = 5"),
 ]
 
 # Programs left out, with the reason.

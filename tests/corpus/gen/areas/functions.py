@@ -84,3 +84,11 @@ PROGRAMS += [
     "notice(Timestamp(0))", "notice([undef, default])", "notice({})", "notice('')", "notice(\"multi\\nline\")", "notice(true, false)",
     "warning([1, 2])", "notice(Optional[String])", "notice(Binary('aGk='))", "notice(-0.0)", "notice(100.0)", "notice([1.5, {a => 2.0}])",
 ]
+
+PROGRAMS += [
+    # versioncmp ignoring trailing zeroes: the reference's normalizing takes the last run of
+    # '.' and '0' off the first '-'-separated part, a number's own zeroes too (`10` is `1`;
+    # differential `builtins` seed 97)
+    "[versioncmp('2.0.10', '10', true), versioncmp('100', '1', true), versioncmp('1.0-1.0', '1-1', true), versioncmp('1.0-', '1', true)]",
+    "[versioncmp('-1.0', '-1', true), versioncmp('1.0--2', '1--2', true), versioncmp('1.0-rc.0', '1-rc', true), versioncmp('a10', 'a2', true)]",
+]
