@@ -37,7 +37,22 @@ enum Source {
 
 /// What an iteration over `recv` gives its block at step `index` (`item`): an array's
 /// string element, or a hash's pair whose value is a string (for `|k, v|`), tracked.
+///
+/// (Its tests inlined at each iteration's call: an item that is neither a string nor a
+/// hash's pair, as most are, costs two compares, not a call; the tracking apart.)
+#[inline(always)]
 pub(crate) fn given(recv: &RValue, block: &Block, index: usize, item: &RValue) -> Option<Yielded> {
+    match (recv, item) {
+        (RValue::Array(_), RValue::Str(_)) | (RValue::Hash(_), RValue::Array(_)) => {
+            given_tracked(recv, block, index, item)
+        }
+        _ => None,
+    }
+}
+
+/// [`given`] of an item that may be tracked.
+#[inline(never)]
+fn given_tracked(recv: &RValue, block: &Block, index: usize, item: &RValue) -> Option<Yielded> {
     if block.params.is_empty() {
         return None;
     }
@@ -204,15 +219,28 @@ impl Interp<'_> {
 
     /// Calls `block` with `args`; `given`: a string among them that came from an array or
     /// hash (see [`Yielded`]).
+    /// (Inlined: an untracked call goes straight to the block, the tracked one apart.)
+    #[inline(always)]
     pub(crate) fn yield_tracked<const N: usize>(
         &mut self,
         block: &Block,
         args: [RValue; N],
         given: Option<Yielded>,
     ) -> R {
-        let Some(given) = given else {
-            return self.yield_block(block, args);
-        };
+        match given {
+            None => self.yield_block(block, args),
+            Some(given) => self.yield_given_tracked(block, args, given),
+        }
+    }
+
+    /// [`Interp::yield_tracked`] with a string to track.
+    #[inline(never)]
+    fn yield_given_tracked<const N: usize>(
+        &mut self,
+        block: &Block,
+        args: [RValue; N],
+        given: Yielded,
+    ) -> R {
         let kept = self.st.yielded.len();
         self.st.yielded.push(given);
         let r = self.yield_block(block, args);
