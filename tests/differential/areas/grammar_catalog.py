@@ -73,7 +73,9 @@ class Catalog:
         params, srcs = [], []
         outer, g.scope = g.scope, list(extra)
         for _ in range(r.randint(1, 3)):
-            name, kind = g.fresh("p"), r.choice(KINDS + ["rec"])
+            # (a `Deferred` value now and then, as modules take secrets: checked by its
+            # function's return type)
+            name, kind = g.fresh("p"), r.choice(KINDS + ["rec"] + ["deferred"] * (r.random() < 0.3))
             if r.random() < 0.15:
                 name = r.choice([k for k in KEYWORD_NAMES if k not in {p[0] for p in params}])
             default = r.random() < 0.7
