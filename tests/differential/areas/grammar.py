@@ -82,7 +82,9 @@ def function(g):
     params = []
     for i, (k, n) in enumerate(zip(kinds, names)):
         typed = f"{g.param_type(k)} " if r.random() < 0.85 else ""
+        g.in_default = True
         params.append(f"{typed}${n}" + (f" = {g.e(k, 1, 0)}" if i >= required else ""))
+        g.in_default = False
     g.scope = [(n, scope_kind(k)) for n, k in zip(names, kinds)]
     if rest:
         rn = g.fresh("r")

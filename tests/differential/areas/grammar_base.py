@@ -58,6 +58,7 @@ class Base:
         self.ret_kind = None      # (the kind the function's `return` gives)
         self.in_catalog = False   # (a resource's, class's or define's, or a node's statements)
         self.recursive = set()    # names of aliases of recursive types (`Data`)
+        self.in_default = False   # (a parameter's default: no assignment there)
         self.deferrable = []      # functions declaring `>> String` a `Deferred` may name
 
     def line(self, src):

@@ -81,7 +81,9 @@ class Catalog:
             default = r.random() < 0.7
             src = f"{g.param_type(kind)} ${name}"
             if default:
+                g.in_default = True
                 src += f" = {g.e(kind, 1, 0)}"
+                g.in_default = False
             params.append((name, kind, default))
             srcs.append(src)
             g.scope.append((name, scope_kind(kind)))

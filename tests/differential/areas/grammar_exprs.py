@@ -343,8 +343,9 @@ class Exprs:
             c = f"{self.e('str', d, MATCH)} =~ {r.choice(['/(a)(b)?/', '/^(.)/', '/(?<w>b)/'])}"
             return f"if {c} {{ \"${{0}}|${{1}}|${{2}}\" }} else {{ {self.e(kind, d, 0)} }}", BLOCK
         assigned = None
-        if k < 2 and r.random() < 0.15:
-            # (a variable assigned in the condition, read in the branches, as modules do:
+        if k < 2 and not self.in_default and r.random() < 0.15:
+            # (a variable assigned in the condition (not in a parameter's default: `Assignment
+            # not allowed here`), read in the branches, as modules do:
             # `if ($m = $x =~ /.../) { ... }`, `unless ($n = $a.size) > 2`)
             t, vk = self.fresh("t"), r.choice(["int", "str"])
             value = self.e(vk, d, 0)
