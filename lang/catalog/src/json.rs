@@ -316,8 +316,25 @@ impl Serialize for Data<'_> {
                 )),
                 _ => s.serialize_str(&format::to_display(self.0)),
             },
-            other => s.serialize_str(&format::to_display(other)),
+            other => match rich_label(other) {
+                Some(label) => rich(s, label, &format::to_display(other)),
+                None => s.serialize_str(&format::to_display(other)),
+            },
         }
+    }
+}
+
+/// The rich data type a value of a kind JSON has no form for is written as, with its
+/// text (`{"__ptype": "Timespan", "__pvalue": "0-02:00:00.0"}`), as the reference's
+/// catalog writes Timespans, Timestamps, versions, version ranges and Binaries.
+pub(crate) fn rich_label(v: &Value) -> Option<&'static str> {
+    match v {
+        Value::Timespan(_) => Some("Timespan"),
+        Value::Timestamp(_) => Some("Timestamp"),
+        Value::SemVer(_) => Some("SemVer"),
+        Value::SemVerRange(_) => Some("SemVerRange"),
+        Value::Binary(_) => Some("Binary"),
+        _ => None,
     }
 }
 

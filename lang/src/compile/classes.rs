@@ -841,11 +841,10 @@ impl Evaluator {
                 problems.push(format!("expects a value for parameter '{}'", p.name));
                 continue;
             };
-            if let Some(t) = t {
-                // (every reason, each a line, as the reference lists them)
-                for reason in types::mismatch::describe_parameter_mismatches(&t, value) {
-                    problems.push(format!("parameter '{}' {reason}", p.name));
-                }
+            // (every reason, each a line, as the reference lists them; a `Deferred` value
+            // by its function's return type, also where no type is written)
+            for reason in self.parameter_mismatches(t.as_deref(), value)? {
+                problems.push(format!("parameter '{}' {reason}", p.name));
             }
         }
         match problems.len() {
@@ -1006,6 +1005,24 @@ impl Evaluator {
         }
     }
 
+    /// Why a parameter's type `t` (none written: `Any`) refuses `value`, each reason a line
+    /// (none when it takes it); a `Deferred` value by its function's declared return type,
+    /// as the reference checks it (`functions::deferred_params`).
+    fn parameter_mismatches(
+        &mut self,
+        t: Option<&PType>,
+        value: &Value,
+    ) -> Result<Vec<String>, Error> {
+        use crate::functions::deferred_params::{check, DeferredParameter};
+        match check(self, t.unwrap_or(&PType::Any), value)? {
+            DeferredParameter::Checked(m) => Ok(m),
+            DeferredParameter::NotDeferred => Ok(match t {
+                Some(t) => types::mismatch::describe_parameter_mismatches(t, value),
+                None => Vec::new(),
+            }),
+        }
+    }
+
     /// Checks the parameters of a define instance whose body never ran (virtual, never
     /// realized), as the reference validates every resource of its catalog when it
     /// finishes: a parameter without default needs a value, a value given must match the
@@ -1050,9 +1067,14 @@ impl Evaluator {
                 }
                 (Some(v), Some(te)) => {
                     if let Value::Type(t) = self.eval_in_scope(&scope, te, &def.source)? {
-                        for reason in types::mismatch::describe_parameter_mismatches(&t, v) {
+                        for reason in self.parameter_mismatches(Some(&t), v)? {
                             problems.push(format!("parameter '{}' {reason}", p.name));
                         }
+                    }
+                }
+                (Some(v), None) => {
+                    for reason in self.parameter_mismatches(None, v)? {
+                        problems.push(format!("parameter '{}' {reason}", p.name));
                     }
                 }
                 _ => {}

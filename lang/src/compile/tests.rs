@@ -1104,3 +1104,32 @@ fn overriding_an_evaluated_define_instance_follows_strict() {
         );
     }
 }
+
+/// A `Deferred` given to a class parameter is checked by its function's declared return
+/// type: none declared is a warning, given once per function in a session (the reference's
+/// `warn_once`), a later input's class of the same function warns no more.
+#[test]
+fn a_deferred_parameter_warns_once_per_function() {
+    let mut s = Session::new();
+    let warning = "Deferred function join has no return_type, unable to guarantee value type during compilation.";
+    s.eval("class a(Integer $p = Deferred('join', [['x']])) { } include a")
+        .unwrap();
+    let logs: Vec<String> = s.take_logs().into_iter().map(|(_, m)| m).collect();
+    assert_eq!(logs.len(), 1, "{logs:?}");
+    assert!(logs[0].starts_with(warning), "{logs:?}");
+    s.eval("class b(String $p = Deferred('join', [['y']])) { } include b")
+        .unwrap();
+    assert!(s.take_logs().is_empty());
+    // (a declared return type the parameter's type refuses)
+    let e = s
+        .eval(
+            "function f() >> String { 'a' } class c(Integer $p = Deferred('f', [])) { } include c",
+        )
+        .unwrap_err();
+    assert!(
+        e.message
+            .ends_with("Class[C]: parameter 'p' expects an Integer value, got String"),
+        "{}",
+        e.message
+    );
+}

@@ -519,6 +519,38 @@ impl Evaluator {
             Err(_) => Ok(None),
         }
     }
+
+    /// Whether the Puppet-language function `name` (defined) takes `args` without a block,
+    /// as the reference's `callable_with?` checks a call: their count, and each one's type
+    /// (those after the last parameter's by a `*$rest` parameter's type).
+    pub(crate) fn function_takes(&mut self, name: &str, args: &[Value]) -> Result<bool, Error> {
+        let Some(f) = self.functions.get(name).cloned() else {
+            return Ok(false);
+        };
+        let params = &f.def.params;
+        let rest = params.last().is_some_and(|p| p.captures_rest);
+        let fixed = params.len() - usize::from(rest);
+        let required = params[..fixed]
+            .iter()
+            .take_while(|p| p.default.is_none())
+            .count();
+        if args.len() < required || (!rest && args.len() > fixed) {
+            return Ok(false);
+        }
+        for (i, a) in args.iter().enumerate() {
+            let p = &params[i.min(params.len() - 1)];
+            let Some(te) = &p.type_expr else { continue };
+            let t = match self.type_of_expr(te) {
+                Ok(t) => t,
+                Err(Flow::Error(e)) => return Err(*e),
+                Err(_) => continue,
+            };
+            if !types::is_instance(&t, a) {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
 }
 
 #[cfg(test)]

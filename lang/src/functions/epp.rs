@@ -118,11 +118,15 @@ fn done(_ev: &mut Evaluator, _args: &[Value], _b: Option<&Closure>) -> EvalResul
 }
 
 /// `check(name, type, value, ...)`: the parameters' types, all mismatches reported together.
-fn check(_ev: &mut Evaluator, args: &[Value], _b: Option<&Closure>) -> EvalResult {
+fn check(ev: &mut Evaluator, args: &[Value], _b: Option<&Closure>) -> EvalResult {
+    use super::deferred_params::DeferredParameter;
     let mut problems = Vec::new();
     for triple in args.chunks(3) {
         if let [Value::String(name), Value::Type(t), value] = triple {
-            if !types::is_instance(t, value) {
+            // (a `Deferred` by its function's return type, as a class's parameter)
+            if let DeferredParameter::Checked(m) = super::deferred_params::check(ev, t, value)? {
+                problems.extend(m.iter().map(|m| format!("parameter '{name}' {m}")));
+            } else if !types::is_instance(t, value) {
                 problems.extend(parameter_mismatches(name, t, value));
             }
         }

@@ -14,6 +14,7 @@ pub mod catalog;
 pub mod collections;
 pub mod control;
 pub mod debug;
+pub(crate) mod deferred_params;
 pub mod digest;
 pub mod environment;
 pub mod epp;

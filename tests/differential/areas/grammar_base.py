@@ -29,8 +29,9 @@ def sq(s):
 
 
 def scope_kind(kind):
-    """The kind a parameter of `kind` is in its scope (a record is a hash)."""
-    return "hash" if kind == "rec" else kind
+    """The kind a parameter of `kind` is in its scope (a record is a hash, a `Deferred` a
+    rich value)."""
+    return {"rec": "hash", "deferred": RICH}.get(kind, kind)
 
 
 def statement_safe(src):
@@ -57,6 +58,8 @@ class Base:
         self.ret_kind = None      # (the kind the function's `return` gives)
         self.in_catalog = False   # (a resource's, class's or define's, or a node's statements)
         self.recursive = set()    # names of aliases of recursive types (`Data`)
+        self.in_default = False   # (a parameter's default: no assignment there)
+        self.deferrable = []      # functions declaring `>> String` a `Deferred` may name
 
     def line(self, src):
         """`src` followed by the bodies of the heredocs it opened, in the order of their

@@ -73,13 +73,17 @@ class Catalog:
         params, srcs = [], []
         outer, g.scope = g.scope, list(extra)
         for _ in range(r.randint(1, 3)):
-            name, kind = g.fresh("p"), r.choice(KINDS + ["rec"])
+            # (a `Deferred` value now and then, as modules take secrets: checked by its
+            # function's return type)
+            name, kind = g.fresh("p"), r.choice(KINDS + ["rec"] + ["deferred"] * (r.random() < 0.3))
             if r.random() < 0.15:
                 name = r.choice([k for k in KEYWORD_NAMES if k not in {p[0] for p in params}])
             default = r.random() < 0.7
             src = f"{g.param_type(kind)} ${name}"
             if default:
+                g.in_default = True
                 src += f" = {g.e(kind, 1, 0)}"
+                g.in_default = False
             params.append((name, kind, default))
             srcs.append(src)
             g.scope.append((name, scope_kind(kind)))

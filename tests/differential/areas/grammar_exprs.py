@@ -5,6 +5,7 @@ generator `Gen` assembles them with the strings' and the types' producers."""
 from areas.grammar_base import (ADD, BINARY, BLOCK, ELEM, IN, KINDS, MATCH, NOT, PRIMARY, RICH,
                                 SELECT, SHIFT, UMINUS, WORDS, Base, sq)
 from areas.grammar_iter import Iters
+from areas.grammar_real import Real
 from areas.grammar_strings import Strings
 from areas.grammar_types import PARAM_TYPES, Types
 from areas.grammar_values import Values
@@ -341,6 +342,26 @@ class Exprs:
             # a match that sets $0..$n for its branch
             c = f"{self.e('str', d, MATCH)} =~ {r.choice(['/(a)(b)?/', '/^(.)/', '/(?<w>b)/'])}"
             return f"if {c} {{ \"${{0}}|${{1}}|${{2}}\" }} else {{ {self.e(kind, d, 0)} }}", BLOCK
+        assigned = None
+        if k < 2 and not self.in_default and r.random() < 0.15:
+            # (a variable assigned in the condition (not in a parameter's default: `Assignment
+            # not allowed here`), read in the branches, as modules do:
+            # `if ($m = $x =~ /.../) { ... }`, `unless ($n = $a.size) > 2`)
+            t, vk = self.fresh("t"), r.choice(["int", "str"])
+            value = self.e(vk, d, 0)
+            c = f"(${t} = {value}) > {r.randint(-1, 5)}" if vk == "int" else \
+                f"(${t} = {value}) {r.choice(['=~', '!~'])} {r.choice(['/a/', '/^$/', '/(b)/'])}"
+            assigned = (t, vk)
+            self.scope.append(assigned)
+        try:
+            return self.cond_of(kind, d, k, c)
+        finally:
+            if assigned:
+                self.scope.remove(assigned)
+
+    def cond_of(self, kind, d, k, c):
+        """`cond`'s conditional of the form `k` over the condition `c`."""
+        r = self.r
         if k == 0:
             # (an `elsif` chain; no `else` only where undef may come out)
             src = f"if {c} {{ {self.e(kind, d, 0)} }}"
@@ -459,24 +480,25 @@ class Exprs:
 
 
 
-class Gen(Exprs, Strings, Types, Values, Iters, Base):
+class Gen(Exprs, Strings, Types, Values, Iters, Real, Base):
     LITERALS = {
         "int": Exprs.lit_int, "float": Exprs.lit_float, "str": Strings.lit_str,
         "bool": Exprs.lit_bool, "ints": lambda g: g.lit_array("ints"),
         "strs": lambda g: g.lit_array("strs"), "arr": lambda g: g.lit_array("arr"),
         "hash": Exprs.lit_hash, "type": Types.lit_type, "regexp": Types.lit_regexp,
         "undef": lambda g: ("undef", PRIMARY), RICH: Types.lit_rich, "rec": Types.lit_record,
+        "deferred": Types.lit_deferred,
     }
     PRODUCERS = {
         "int": [Exprs.arith, Exprs.arith, Exprs.negate, Exprs.size, Exprs.int_conv, Exprs.reduce,
                 Exprs.index, Types.rich_value_of, Values.newer, Values.typed_lambda, Types.conversion,
-                Iters.iterating],
+                Iters.iterating, Real.real],
         "float": [Exprs.arith, Exprs.arith, Exprs.int_conv, Exprs.negate],
         "str": [Strings.str_fn, Strings.str_fn, Exprs.index, Strings.epp, Types.rich_value_of,
-                Values.flag_format, Values.flag_format, Values.newer, Iters.iterating],
+                Values.flag_format, Values.flag_format, Values.newer, Iters.iterating, Real.real],
         "bool": [Exprs.compare, Exprs.compare, Exprs.logic, Exprs.match, Exprs.in_,
                  Types.type_cmp, Exprs.predicate, Types.rich_test, Values.newer, Types.conversion,
-                 Iters.iterating],
+                 Iters.iterating, Real.real],
         "ints": [Exprs.array_op, Exprs.chain, Exprs.index, Values.iterated, Values.typed_lambda,
                  Iters.iterating],
         "strs": [Exprs.array_op, Exprs.chain, Exprs.index, Iters.iterating],
@@ -487,5 +509,6 @@ class Gen(Exprs, Strings, Types, Values, Iters, Base):
         "undef": [Exprs.undef_],
         RICH: [Types.rich, Types.rich, Values.newer],
         "rec": [],
+        "deferred": [],
     }
     COMMON = [Exprs.cond, Exprs.selector, Exprs.case, Exprs.with_, Exprs.call, Types.object_value]

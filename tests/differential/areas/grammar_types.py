@@ -72,10 +72,22 @@ def object_type(g, name):
     return f"Object[{{{head}attributes => {{{', '.join(srcs)}}}}}]"
 
 
+# Types of class and define parameters given `Deferred` values: checked by the function's
+# declared return type (none: a warning), not by the value (session 52).
+DEFERRED_PARAM_TYPES = ["String", "Optional[String]", "Variant[String, Deferred]", "Any",
+                        "Optional[Variant[String, Sensitive[String], Deferred]]", "String[1]"]
+# (functions without a return type; `notice` declares `Undef`, which a `String` refuses)
+DEFERRED_CALLS = ["Deferred('join', [['a', 'b'], '-'])", "Deferred('upcase', ['x'])",
+                  "Deferred('sprintf', ['%s-%05d', 'a', 7])", "Deferred('join', [[1, 2]])",
+                  "Deferred('md5', ['pw'])"]
+
+
 class Types:
     def param_type(self, kind):
         """A parameter's type for values of `kind`, now and then an alias of one defined
         before (`type Gk3 = Array[Integer]`)."""
+        if kind == "deferred":
+            return self.r.choice(DEFERRED_PARAM_TYPES)
         named = [name for name, k in self.aliases if k == kind]
         # (a TypeSet's members are found once the set has been evaluated: not by a class's
         # or define's parameters, resolved before, `Resource type not found`)
@@ -83,6 +95,19 @@ class Types:
         if named and self.r.random() < 0.4:
             return self.r.choice(named)
         return self.r.choice(PARAM_TYPES[kind])
+
+    def lit_deferred(self):
+        """A `Deferred` for a parameter of `DEFERRED_PARAM_TYPES`: a built-in function (no
+        return type), or one of the program's declaring `>> String`; in the programs that
+        make mistakes now and then one that takes none of its arguments, or `notice`
+        (`Undef`)."""
+        r = self.r
+        if self.mistakes and r.random() < 0.1:
+            return r.choice(["Deferred('notice', ['x'])", "Deferred('join')"] +
+                            [f"Deferred({sq(f)}, [1, 2])" for f in self.deferrable]), PRIMARY
+        if self.deferrable and r.random() < 0.4:
+            return f"Deferred({sq(r.choice(self.deferrable))}, [{self.e('str', 0, 0)}])", PRIMARY
+        return r.choice(DEFERRED_CALLS), PRIMARY
 
     def lit_record(self):
         """A hash that both record types of `PARAM_TYPES` accept: `a` and now and then `b`,

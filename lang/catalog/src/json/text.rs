@@ -394,7 +394,10 @@ impl<'a> Writer<'a> {
                 }
                 _ => self.string(&format::to_display(v)),
             },
-            other => self.string(&format::to_display(other)),
+            other => match super::rich_label(other) {
+                Some(label) => self.rich(label, &format::to_display(other)),
+                None => self.string(&format::to_display(other)),
+            },
         }
     }
 

@@ -721,7 +721,18 @@ pub(super) fn is_simple_mismatch(e: &PType, v: &Value) -> bool {
 /// `expects an Integer value, got String`, `expects a value of type Undef or Integer, got
 /// String`, with the actual type detailed when it is of the expected kind.
 pub(super) fn root_mismatch(e: &PType, v: &Value, path: &str) -> String {
-    let actual = infer(v);
+    root_type_mismatch(e, infer(v), path)
+}
+
+/// The description of a parameter of type `expected` whose value is a `Deferred` whose
+/// function returns `returned`: as [`root_mismatch`] of a value of that type (the
+/// reference's `describe` of the return type: `parameter 's' expects an Integer value, got
+/// String`).
+pub fn describe_returned_type_mismatch(expected: &PType, returned: &PType) -> String {
+    root_type_mismatch(&normalize(expected), returned.clone(), "")
+}
+
+fn root_type_mismatch(e: &PType, actual: PType, path: &str) -> String {
     if let PType::Alias(a) = e {
         // (the definition as the reference keeps it, in normal form)
         let resolved = normalize(&a.resolved());

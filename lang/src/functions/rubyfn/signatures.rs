@@ -180,3 +180,65 @@ pub(crate) fn dispatch_return_types(
     .map(Some)
     .map_err(|m| Error::eval(format!("Function Load Error for function '{name}': {m}")))
 }
+
+/// What the reference's `Deferred` check finds of a module's Ruby function `name` given
+/// `args` (`find_matching_dispatcher`): `None` when there is no such function (or its file
+/// does not read); `Some(None)` when no dispatch takes the arguments; `Some(Some(t))` the
+/// return type the first dispatch that takes them declares (`t` `None` when it declares
+/// none, as a 3.x function's, whose arity alone is checked).
+pub(crate) fn matching_return_type(
+    ev: &mut Evaluator,
+    name: &str,
+    args: &[Value],
+) -> Result<Option<Option<Option<PType>>>, Error> {
+    let Some(found) = super::find(ev, name) else {
+        return Ok(None);
+    };
+    let Ok(file) = crate::env::ruby_files::load(&found.path) else {
+        return Ok(None);
+    };
+    let Ok(parsed) = super::parsed(&found.path, &file, name) else {
+        return Ok(None);
+    };
+    let (local_types, scope_first) = match &parsed.api {
+        Api::V4 {
+            local_types,
+            scope_first,
+            ..
+        } => (local_types, *scope_first),
+        // (`arity`: the count, or at least `-arity - 1` when negative)
+        Api::V3 { arity, .. } => {
+            let n = args.len() as i64;
+            let takes = match *arity {
+                Some(a) if a >= 0 => n == a,
+                Some(a) => n >= -a - 1,
+                None => true,
+            };
+            return Ok(Some(takes.then_some(None)));
+        }
+    };
+    // (the scope stands as undef among the arguments, as a call checks them)
+    let args: Vec<Value> = match scope_first {
+        true => std::iter::once(Value::Undef)
+            .chain(args.iter().cloned())
+            .collect(),
+        false => args.to_vec(),
+    };
+    let decls = &parsed.decls;
+    with_local_types(ev, local_types, &found.path, |ev| {
+        for (_, params, ret) in decls {
+            let sig = make_signature(ev, params)?;
+            if signature::dispatch_signatures(name, std::slice::from_ref(&sig), &args, None).is_ok()
+            {
+                return ret
+                    .as_deref()
+                    .map(|t| return_type(ev, t))
+                    .transpose()
+                    .map(Some);
+            }
+        }
+        Ok(None)
+    })
+    .map(Some)
+    .map_err(|m| Error::eval(format!("Function Load Error for function '{name}': {m}")))
+}

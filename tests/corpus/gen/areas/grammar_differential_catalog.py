@@ -52,3 +52,40 @@ PROGRAMS += [
     "class c { notify { 'a': } }\ninclude c\nNotify { message => 'top' }\nNotify['a']['message']",
     "Notify { tag => 'x' }\nnotify { 'a': }\n[Notify['a']['tag'], Notify['a']['withpath']]",
 ]
+
+# --- sessions 50-51: cases 23-27, added to programs/ without their generator entries
+# (collectors' `==` on arrays, `Resource['class', ...]` in metaparameters).
+PROGRAMS += [
+    "@notify { 'a': message => [String[1], 'x'] }\n@notify { 'b': message => [/^1/, 'x'] }\n@notify { 'c': message => [default, 'x'] }\n@notify { 'd': message => ['AbC'] }\n@notify { 'e': message => [Integer, 'x'] }\n@notify { 'f': message => String }\nNotify <| message == '10' or message == 'abc' |> { message => 'collected' }",
+    "@notify { 'a': message => [SemVerRange('1.x'), 'x'] }\n@notify { 'b': message => [SemVer('1.2.0')] }\n@notify { 'c': message => ['10', 'x'] }\n@notify { 'd': message => ['1.2.0'] }\nNotify <| message == '1.2.0' or message == 10 |> { message => 'collected' }",
+    "$t = String\n@notify { 'a': message => ['abc', 1] }\n@notify { 'b': message => [[1], 2] }\n@notify { 'c': message => 'abc' }\nNotify <| message == $t |> { message => 'collected' }",
+    "class c { notify { 'c': message => [String[1], [], 'Hello'] } }\ninclude c\nnotify { 'r': }\nClass[c] -> Notify <| title != 'ab' or message != 'b' |> <- Notify <| message == '10' and title != 'A' |> { message => 'm' }",
+    "class gc42::inner {}\nclass gc42 {}\ninclude gc42, gc42::inner\nnotify { 'x': subscribe => [Resource['class', 'gc42'], Class[gc42]], require => Resource['class', 'gc42::inner'] }\nnotify { 'y': before => Resource['Class', 'gc42'] }\n[Resource['class', 'gc42'], Resource['class', 'gc42'] == Class[gc42]]",
+]
+
+# --- session 52 (grammar9): a `Deferred` given to a class's or define's parameter is checked
+# by the return type its function declares, not as a value: none declared is a warning (once
+# per function) and anything passes; a declared one the parameter's generalized type does
+# not take is the parameter's mismatch; a function that takes none of the arguments (or no
+# arguments at all) fails the declaration.
+PROGRAMS += [
+    "class k(String $s, Integer $i = Deferred('join', [['a'], '-'])) { notify { 'k': message => $s } }\nclass { 'k': s => Deferred('join', [['a', 'b'], '-']) }",
+    "function f(String $x) >> String { $x }\nclass k(Integer $s) { }\nclass { 'k': s => Deferred('f', ['a']) }",
+    "function f(String $x) >> Integer { 1 }\ndefine d(Integer $s, String $t = Deferred('f', ['b'])) { notify { $title: message => $s } }\nd { 'a': s => Deferred('f', ['a']) }",
+    "define d(Deferred $s) { }\nd { 'a': s => Deferred('notice', ['a']) }",
+    "function f(String $x) >> String { $x }\nclass k(String $s) { }\nclass { 'k': s => Deferred('f', [1]) }",
+    "class k(String $s) { }\nclass { 'k': s => Deferred('join') }",
+    "class k(Optional[String] $s = Deferred('upcase', ['a']), Variant[String, Integer] $t = Deferred('sprintf', ['%s', 1]), $u = Deferred('join', [['x']]), $v = Deferred('upcase', ['y'])) { notify { 'k': message => [$s, $t, $u] } }\ninclude k",
+    "function f(String $x) >> Integer { 1 }\nfunction f2(Integer $x) >> String { 'a' }\nclass k(Integer[0, 5] $s = Deferred('f', ['a']), Integer $t = Deferred('f2', [1]), String $u = 3) { }\ninclude k",
+    "define d(String $s) { notify { $title: message => $s } }\n@d { 'v': s => Deferred('join', [['a'], '-']) }\nd { 'w': s => Deferred('md5', ['x']) }",
+    "[inline_epp('<%- |String $x| -%><%= $x %>', {x => Deferred('join', [['a'], '-'])})]",
+]
+
+# --- session 52 (grammar9): Timespans, Timestamps, versions, version ranges and Binaries in
+# a catalog are rich data (`{"__ptype": "Timespan", "__pvalue": "0-02:00:00.0"}`); prepl
+# wrote their text.
+PROGRAMS += [
+    "notify { 'a': message => [Timespan(7200), Timestamp('2021-03-04T05:06:07.890 UTC'), SemVer('1.2.3-rc.1+b5'), SemVerRange('~1.2'), Binary('aGVsbG8='), SemVerRange('>=1.0.0 <2.0.0'), Timespan(0.05)] }",
+    "notify { 'b': message => Timespan(60) }\nnotify { 'c': message => {'a' => SemVer('1.0.0'), 'b' => [Binary('hi', '%s')]} }",
+    "class k(Timespan $t = Timespan(90), SemVer $v = SemVer('2.0.0')) { }\ninclude k",
+]
