@@ -1097,8 +1097,13 @@ impl Parser {
             let Tok::Label(l) = self.take() else {
                 unreachable!()
             };
-            self.skip_newlines();
-            let v = self.no_do_expr()?;
+            let v = match self.omitted_value(&l, ")", at)? {
+                Some(v) => v,
+                None => {
+                    self.skip_newlines();
+                    self.no_do_expr()?
+                }
+            };
             pairs.push((Node::new(Kind::Sym(vec![Part::Lit(l.into())]), at), v));
             return Ok(());
         }
@@ -1489,6 +1494,16 @@ impl Parser {
         })
     }
 
+    /// Ruby 3.1's value omission: a label followed at once by `,` or the closer
+    /// (`f(salt:, n: 1)`, `{x:}`) stands for the local variable or method of its name.
+    fn omitted_value(&mut self, label: &str, close: &str, at: usize) -> PResult<Option<Node>> {
+        let local = label.starts_with(|c: char| c == '_' || c.is_ascii_lowercase());
+        if !local || !(self.is_op(",") || self.is_op(close)) || label.ends_with(['?', '!']) {
+            return Ok(None);
+        }
+        self.identifier(label.to_string(), at).map(Some)
+    }
+
     fn hash_literal(&mut self, at: usize) -> PResult<Node> {
         let mut pairs = Vec::new();
         loop {
@@ -1503,10 +1518,14 @@ impl Parser {
                 let Tok::Label(l) = self.take() else {
                     unreachable!()
                 };
-                self.skip_newlines();
-                // (`{a: }`, a value left out, is Ruby 3.1's: after a label a closer may follow)
-                self.element_can_start("}", false)?;
-                let v = self.no_do_expr()?;
+                let v = match self.omitted_value(&l, "}", kat)? {
+                    Some(v) => v,
+                    None => {
+                        self.skip_newlines();
+                        self.element_can_start("}", false)?;
+                        self.no_do_expr()?
+                    }
+                };
                 pairs.push((Node::new(Kind::Sym(vec![Part::Lit(l.into())]), kat), v));
             } else {
                 let k = self.no_do_expr()?;

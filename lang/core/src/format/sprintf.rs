@@ -65,15 +65,17 @@ impl<'a> Args<'a> {
             .ok_or_else(|| err("too few arguments"))
     }
 
-    fn named(&mut self, name: &str) -> Result<&'a Value, Error> {
+    /// The argument `name` (`%<name>` or `%{name}`: `open`/`close` its brackets, which
+    /// Ruby's messages repeat: `key{name} not found`).
+    fn named(&mut self, name: &str, open: char, close: char) -> Result<&'a Value, Error> {
         match self.style {
             Style::Unnumbered => {
                 return Err(err(format!(
-                    "named<{name}> after unnumbered({})",
+                    "named{open}{name}{close} after unnumbered({})",
                     self.next
                 )))
             }
-            Style::Numbered => return Err(err(format!("named<{name}> after numbered"))),
+            Style::Numbered => return Err(err(format!("named{open}{name}{close} after numbered"))),
             _ => {}
         }
         self.style = Style::Named;
@@ -82,7 +84,7 @@ impl<'a> Args<'a> {
             _ => return Err(err("one hash required")),
         };
         hash.get(&Value::from(name))
-            .ok_or_else(|| err(format!("key<{name}> not found")))
+            .ok_or_else(|| err(format!("key{open}{name}{close} not found")))
     }
 }
 
@@ -203,7 +205,7 @@ pub fn sprintf(format: &str, args: &[Value]) -> Result<String, Error> {
                             None => return Err(err("malformed name - unmatched parenthesis")),
                         }
                     }
-                    let v = args.named(&name)?;
+                    let v = args.named(&name, c, close)?;
                     if c == '{' {
                         crate::limits::push_str(&mut out, &spec.string(&ruby::to_s(v)))?;
                         break;

@@ -258,6 +258,20 @@ fn v4(function: &str, block: &Rc<Block>, body: &mut Vec<Node>) -> Result<Api, Ru
                     ));
                 }
             }
+            // `private` (alone: the methods after it; or before a `def`): the reference's
+            // function class keeps the methods private to its instance, which is where they
+            // are called from; every method of the function's object is reachable here.
+            Kind::Call {
+                recv: None,
+                name,
+                args,
+                block: None,
+                ..
+            } if matches!(&**name, "private" | "public" | "protected")
+                && args.iter().all(|a| matches!(a.kind, Kind::Def(_))) =>
+            {
+                body.extend(args.iter().cloned());
+            }
             Kind::Call {
                 recv: None, name, ..
             } if name == "local_types" => {
