@@ -219,9 +219,10 @@ pub struct Evaluator {
     pub(crate) alias_memo: crate::env::alias_memo::AliasMemoState,
     /// Whether `generate()` may run commands (off by default).
     pub(crate) allow_exec: bool,
-    /// Whether each module that native functions stand for is on the modulepath (asked once
-    /// per environment).
-    pub(crate) modules_present: std::cell::RefCell<HashMap<&'static str, bool>>,
+    /// Whether each native version of a module's function may be called: its module is on
+    /// the modulepath, with the function in the version the native stands for (asked once
+    /// per function and environment, `native_usable`).
+    pub(crate) natives_usable: std::cell::RefCell<HashMap<&'static str, bool>>,
     /// Whether the module on the modulepath writes the function a native built-in stands
     /// for with the older (3.x) API (asked once per function and environment).
     pub(crate) legacy_api: std::cell::RefCell<HashMap<&'static str, bool>>,
@@ -376,7 +377,7 @@ impl Evaluator {
             alias_memo: Default::default(),
             hiera_config: None,
             hiera_backends: Default::default(),
-            modules_present: Default::default(),
+            natives_usable: Default::default(),
             legacy_api: Default::default(),
             module_names: Default::default(),
             loaded_programs: Vec::new(),
@@ -611,19 +612,45 @@ impl Evaluator {
 
     /// A built-in function that a call by name reaches: a native version of a module's Ruby
     /// function only when that module is on the modulepath (or the session makes them
-    /// always available), as the reference knows a module's functions only then.
+    /// always available), as the reference knows a module's functions only then, and when
+    /// the module's source takes the arguments the native does (another version of the
+    /// module, whose function changed, runs from its source).
     pub(crate) fn callable_builtin(&self, name: &str) -> Option<&'static Builtin> {
         let b = self.builtin(name)?;
         match b.module {
             Some(module) if !self.module_functions_always => {
-                let mut present = self.modules_present.borrow_mut();
-                let here = *present.entry(module).or_insert_with(|| {
-                    crate::env::modules::module_dir(&self.env, module).is_some()
+                let known = self.natives_usable.borrow().get(b.name).copied();
+                let usable = known.unwrap_or_else(|| {
+                    let usable = self.native_usable(b, module);
+                    self.natives_usable.borrow_mut().insert(b.name, usable);
+                    usable
                 });
-                here.then_some(b)
+                usable.then_some(b)
             }
             _ => Some(b),
         }
+    }
+
+    /// Whether the native `b` of a function of `module` stands for the module on the
+    /// modulepath: the module is there, and its source's dispatches take as many arguments
+    /// as the native's signatures (a source or a native that does not say is taken to agree).
+    fn native_usable(&self, b: &'static Builtin, module: &str) -> bool {
+        if crate::env::modules::module_dir(&self.env, module).is_none() {
+            return false;
+        }
+        let Some(source) = crate::functions::rubyfn::source_count_range(self, b.name) else {
+            return true;
+        };
+        let native = b
+            .signatures
+            .iter()
+            .filter_map(|s| crate::functions::signature::Signature::parse(s).ok())
+            .map(|s| s.count_range())
+            .reduce(|(a, b), (c, d)| (a.min(c), b.max(d)));
+        // (a native taking `Any *$args` checks its arguments itself: it does not say)
+        native.is_none_or(|native| {
+            native == (0, crate::functions::signature::MANY) || native == source
+        })
     }
 
     /// Whether the native built-in `b` stands for a module function that the module on the
@@ -1420,7 +1447,7 @@ impl Session {
         self.evaluator.env = env;
         self.evaluator.debug_environment_changed();
         self.evaluator.autoloaded.clear();
-        self.evaluator.modules_present.borrow_mut().clear();
+        self.evaluator.natives_usable.borrow_mut().clear();
         self.evaluator.legacy_api.borrow_mut().clear();
         self.evaluator.module_names.borrow_mut().clear();
         self.evaluator.runtime_changed();

@@ -529,3 +529,52 @@ fn ruby_output_goes_to_the_session_output() {
     assert_eq!(written, expected);
     std::fs::remove_dir_all(&root).unwrap();
 }
+
+/// A native version of a module's function serves only the version of the module it stands
+/// for: a module whose function takes other arguments (a newer postgresql's
+/// `postgresql_password(username, password, sensitive, hash, salt)`) runs from its source;
+/// one whose dispatch takes what the native takes keeps the native.
+#[test]
+fn a_native_serves_only_the_module_version_it_stands_for() {
+    let root = std::env::temp_dir().join(format!("prepl-rubyfn-native-{}", std::process::id()));
+    let functions = root.join("postgresql/lib/puppet/functions/postgresql");
+    std::fs::create_dir_all(&functions).unwrap();
+    let write = |params: &str, body: &str| {
+        std::fs::write(
+            functions.join("postgresql_password.rb"),
+            format!(
+                "Puppet::Functions.create_function(:'postgresql::postgresql_password') do\n  \
+                 dispatch :pw do\n{params}  end\n  def pw(*args)\n    {body}\n  end\nend\n"
+            ),
+        )
+        .unwrap();
+    };
+    let run = |src: &str| {
+        let mut s = session_on(&root);
+        crate::format::to_programmatic(&s.eval(src).unwrap())
+    };
+    // the newer module: five parameters, three optional
+    write(
+        "    param 'String', :u\n    param 'String', :p\n    optional_param 'Boolean', :s\n    \
+         optional_param 'String', :h\n    optional_param 'String', :salt\n",
+        "\"source #{args.length}\"",
+    );
+    assert_eq!(
+        run("postgresql::postgresql_password('a', 'b', false, 'md5')"),
+        "'source 4'"
+    );
+    assert_eq!(
+        run("postgresql::postgresql_password('a', 'b')"),
+        "'source 2'"
+    );
+    // the version the native stands for: two parameters, the native answers
+    write(
+        "    param 'Variant[String[1], Integer]', :u\n    param 'Variant[String[1], Integer]', :p\n",
+        "'source'",
+    );
+    assert_eq!(
+        run("postgresql::postgresql_password('foo', 'bar')"),
+        "'md596948aad3fcae80c08a35c9b5958cd89'"
+    );
+    std::fs::remove_dir_all(&root).unwrap();
+}

@@ -39,7 +39,7 @@ pub(crate) use host::block_closure;
 pub use libraries::library;
 pub(crate) use libraries::required_file;
 pub use locate::{find, find_3x, find_called};
-pub(crate) use signatures::{dispatch_return_types, matching_return_type};
+pub(crate) use signatures::{dispatch_return_types, matching_return_type, source_count_range};
 
 // What the submodules use of each other: they see it, and the imports below, through
 // `use super::*`.

@@ -242,3 +242,41 @@ pub(crate) fn matching_return_type(
     .map(Some)
     .map_err(|m| Error::eval(format!("Function Load Error for function '{name}': {m}")))
 }
+
+/// How many arguments a module's Ruby function `name` takes, by its source on the
+/// modulepath, `(min, max)` over its dispatches (`max` [`signature::MANY`] for a repeated
+/// parameter; a 3.x function by its `arity`): for checking that a native version stands for
+/// the version of the module that is there. `None` when there is no such file, it does not
+/// read, or its dispatches do not say (none declared, or the scope dispatched first).
+pub(crate) fn source_count_range(ev: &Evaluator, name: &str) -> Option<(usize, usize)> {
+    let found = super::find(ev, name)?;
+    let file = crate::env::ruby_files::load(&found.path).ok()?;
+    let parsed = super::parsed(&found.path, &file, name).ok()?;
+    match &parsed.api {
+        Api::V3 { arity, .. } => Some(match *arity {
+            Some(a) if a >= 0 => (a as usize, a as usize),
+            Some(a) => ((-a - 1) as usize, signature::MANY),
+            None => (0, signature::MANY),
+        }),
+        Api::V4 {
+            dispatches,
+            scope_first: false,
+            ..
+        } => {
+            let ranges = dispatches.iter().filter(|d| !d.mismatch).map(|d| {
+                let counted = d.params.iter().filter(|(_, _, m)| !m.starts_with('&'));
+                counted.fold(
+                    (0usize, 0usize),
+                    |(min, max), (_, _, marker)| match *marker {
+                        "?" => (min, max.saturating_add(1)),
+                        "*" => (min, signature::MANY),
+                        "+" => (min + 1, signature::MANY),
+                        _ => (min + 1, max.saturating_add(1)),
+                    },
+                )
+            });
+            ranges.reduce(|(a, b), (c, d)| (a.min(c), b.max(d)))
+        }
+        Api::V4 { .. } => None,
+    }
+}
