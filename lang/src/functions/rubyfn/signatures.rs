@@ -249,7 +249,31 @@ pub(crate) fn matching_return_type(
 /// the version of the module that is there. `None` when there is no such file, it does not
 /// read, or its dispatches do not say (none declared, or the scope dispatched first).
 pub(crate) fn source_count_range(ev: &Evaluator, name: &str) -> Option<(usize, usize)> {
+    thread_local! {
+        /// The answers, by file, with the modification time and length the file had: a
+        /// fresh session asks again (per environment) without reading the file.
+        static COUNTS: std::cell::RefCell<rustc_hash::FxHashMap<Vec<u8>, Stamped>> =
+            Default::default();
+    }
     let found = super::find(ev, name)?;
+    let stamp = crate::env::fs::probe(&found.path)?.stamp;
+    let key = crate::env::fs::key(&found.path);
+    let known = COUNTS.with(|c| {
+        c.borrow()
+            .get(key)
+            .filter(|(s, _)| *s == stamp)
+            .map(|e| e.1)
+    });
+    if let Some(counts) = known {
+        return counts;
+    }
+    let counts = count_range_of(&found, name);
+    COUNTS.with(|c| c.borrow_mut().insert(key.to_vec(), (stamp, counts)));
+    counts
+}
+
+/// [`source_count_range`] read from the file.
+fn count_range_of(found: &Found, name: &str) -> Option<(usize, usize)> {
     let file = crate::env::ruby_files::load(&found.path).ok()?;
     let parsed = super::parsed(&found.path, &file, name).ok()?;
     match &parsed.api {
@@ -280,3 +304,6 @@ pub(crate) fn source_count_range(ev: &Evaluator, name: &str) -> Option<(usize, u
         Api::V4 { .. } => None,
     }
 }
+
+/// A file's modification time and length, and an answer read from it.
+type Stamped = ((std::time::SystemTime, u64), Option<(usize, usize)>);
