@@ -152,13 +152,7 @@ pub(crate) fn dispatch_return_types(
     ev: &mut Evaluator,
     name: &str,
 ) -> Result<Option<Vec<Option<PType>>>, Error> {
-    let Some(found) = super::find(ev, name) else {
-        return Ok(None);
-    };
-    let Ok(file) = crate::env::ruby_files::load(&found.path) else {
-        return Ok(None);
-    };
-    let Ok(parsed) = super::parsed(&found.path, &file, name) else {
+    let Some((found, parsed)) = parsed_function(ev, name) else {
         return Ok(None);
     };
     let Api::V4 {
@@ -191,13 +185,7 @@ pub(crate) fn matching_return_type(
     name: &str,
     args: &[Value],
 ) -> Result<Option<Option<Option<PType>>>, Error> {
-    let Some(found) = super::find(ev, name) else {
-        return Ok(None);
-    };
-    let Ok(file) = crate::env::ruby_files::load(&found.path) else {
-        return Ok(None);
-    };
-    let Ok(parsed) = super::parsed(&found.path, &file, name) else {
+    let Some((found, parsed)) = parsed_function(ev, name) else {
         return Ok(None);
     };
     let (local_types, scope_first) = match &parsed.api {
@@ -307,3 +295,12 @@ fn count_range_of(found: &Found, name: &str) -> Option<(usize, usize)> {
 
 /// A file's modification time and length, and an answer read from it.
 type Stamped = ((std::time::SystemTime, u64), Option<(usize, usize)>);
+
+/// A module's Ruby function `name` found on the modulepath, and its file parsed and
+/// analysed; `None` when there is none or it does not read (its call reports that).
+fn parsed_function(ev: &Evaluator, name: &str) -> Option<(Rc<Found>, Rc<super::Parsed>)> {
+    let found = super::find(ev, name)?;
+    let file = crate::env::ruby_files::load(&found.path).ok()?;
+    let parsed = super::parsed(&found.path, &file, name).ok()?;
+    Some((found, parsed))
+}
