@@ -131,6 +131,7 @@ fn signatures() -> Vec<Signature> {
             block: Some(BlockParam {
                 name: "block".into(),
                 count: Some((0, 0)),
+                also: Vec::new(),
                 optional: true,
                 shown: "Callable[0, 0]".into(),
             }),

@@ -207,7 +207,12 @@ fn block_mismatch(sig: &Signature, block: Option<&Closure>) -> Option<Mismatch> 
         (None, _) => None,
         (Some(_), None) => Some(Mismatch::UnexpectedBlock),
         (Some(c), Some(b)) => {
-            let (from, to) = b.count?;
+            // (a Variant of Callables described by the span of its members' counts, as the
+            // reference does: `expects between 1 and 2 arguments`)
+            let (from, to) = b
+                .also
+                .iter()
+                .fold(b.count?, |(f, t), &(a, z)| (f.min(a), t.max(z)));
             let actual = lambda_range(c);
             // (the reference describes a count only when the lambda's lies outside the
             // block type's: a lambda of one parameter for `Callable[1, 2]`, inside its count

@@ -50,6 +50,10 @@ pub struct BlockParam {
     /// The number of arguments the function passes: `Callable[1, 2]` → `Some((1, 2))`;
     /// `None` for a bare `Callable` (any lambda).
     pub count: Option<(usize, usize)>,
+    /// The counts of a `Variant` of Callables' other members (`Variant[Callable[1, 1],
+    /// Callable[2, 2]]`: `count` the first's, these the others'): a lambda fitting one of
+    /// them is accepted.
+    pub also: Vec<(usize, usize)>,
     pub optional: bool,
     pub shown: String,
 }
@@ -97,17 +101,19 @@ impl Signature {
                 // definition gives the count; listed with its definition when optional, and
                 // not at all when required (the reference's describer shows a block only
                 // when its type is a Callable or an Optional, not an alias).
-                let (count, shown) = match crate::types::typesrc::local_type_definition(type_src) {
-                    Some(definition) if optional => (
-                        callable_count(definition)?,
-                        format!("{type_src} = {}", with_local_definitions(definition)),
-                    ),
-                    Some(definition) => (callable_count(definition)?, String::new()),
-                    None => (callable_count(type_src)?, type_src.to_string()),
-                };
+                let ((count, also), shown) =
+                    match crate::types::typesrc::local_type_definition(type_src) {
+                        Some(definition) if optional => (
+                            callable_counts(definition)?,
+                            format!("{type_src} = {}", with_local_definitions(definition)),
+                        ),
+                        Some(definition) => (callable_counts(definition)?, String::new()),
+                        None => (callable_counts(type_src)?, type_src.to_string()),
+                    };
                 block = Some(BlockParam {
                     name: name.to_string(),
                     count,
+                    also,
                     optional,
                     shown,
                 });
@@ -223,6 +229,30 @@ fn with_local_definitions(definition: &str) -> String {
     out
 }
 
+/// The argument counts a block type allows: a Callable's ([`callable_count`]), or a
+/// `Variant` of Callables' (the reference's `block_param` takes a Callable "or PVariantType
+/// thereof"): the first member's and the others'; any lambda when one member is a bare
+/// `Callable`.
+type Counts = (Option<(usize, usize)>, Vec<(usize, usize)>);
+
+fn callable_counts(src: &str) -> Result<Counts, String> {
+    let Some(members) = src
+        .strip_prefix("Variant[")
+        .and_then(|s| s.strip_suffix(']'))
+    else {
+        return Ok((callable_count(src)?, Vec::new()));
+    };
+    let mut counts = Vec::new();
+    for member in split_top_level(members) {
+        match callable_count(member.trim())? {
+            Some(c) => counts.push(c),
+            None => return Ok((None, Vec::new())),
+        }
+    }
+    let mut counts = counts.into_iter();
+    Ok((counts.next(), counts.collect()))
+}
+
 /// The argument count a block type allows: `Callable[1, 2]` → `(1, 2)`, `Callable[Type,
 /// Type]` → `(2, 2)`, a bare `Callable` → `None` (any lambda).
 fn callable_count(src: &str) -> Result<Option<(usize, usize)>, String> {
@@ -314,14 +344,16 @@ fn accepts(sig: &Signature, args: &[Value], block: Option<&Closure>) -> bool {
         sig.param_at(i)
             .is_some_and(|p| shims::is_instance(&p.ty, a))
     });
-    types_ok && block_ok(sig.block.as_ref().map(BlockRule::of), block)
+    types_ok && block_ok(sig.block.as_ref().map(BlockRule::of).as_ref(), block)
 }
 
 /// What a signature asks of the block: the number of arguments it passes (`None`: any
 /// lambda) and whether the block may be left out.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 struct BlockRule {
     count: Option<(usize, usize)>,
+    /// A `Variant`'s other members' counts ([`BlockParam::also`]).
+    also: Box<[(usize, usize)]>,
     optional: bool,
 }
 
@@ -329,21 +361,23 @@ impl BlockRule {
     fn of(b: &BlockParam) -> BlockRule {
         BlockRule {
             count: b.count,
+            also: b.also.as_slice().into(),
             optional: b.optional,
         }
     }
 }
 
-fn block_ok(rule: Option<BlockRule>, block: Option<&Closure>) -> bool {
+fn block_ok(rule: Option<&BlockRule>, block: Option<&Closure>) -> bool {
     match (block, rule) {
         (None, None) => true,
         (None, Some(b)) => b.optional,
         (Some(_), None) => false,
         (Some(c), Some(b)) => match b.count {
             None => true,
-            Some((from, to)) => {
+            Some(first) => {
                 let (req, max) = lambda_range(c);
-                req <= from && to <= max
+                let fits = |&(from, to): &(usize, usize)| req <= from && to <= max;
+                fits(&first) || b.also.iter().any(fits)
             }
         },
     }
@@ -553,7 +587,7 @@ impl Shape {
                 })
             })
         });
-        types_ok && block_ok(self.block, block)
+        types_ok && block_ok(self.block.as_ref(), block)
     }
 }
 

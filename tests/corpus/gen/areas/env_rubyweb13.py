@@ -15,4 +15,10 @@ PROGRAMS = [
     "gh13::named_format('brace')",
     "gh13::named_format('angle')",
     "sprintf('%{c}', {'a' => 'x'})",
+    # a block typed Variant[Callable[1,1], Callable[2,2]] (session 52, lead)
+    "gh13::variant_block({'a' => 1, 'b' => 2}) |$k, $v| { \"${k}=${v}\" }",
+    "gh13::variant_block({'a' => 1}) |$kv| { $kv }",
+    "gh13::variant_block({'a' => 1}) |$x, $y, $z| { 1 }",
+    "gh13::variant_block({'a' => 1}) || { 1 }",
+    "gh13::variant_block({'a' => 1})",
 ]
