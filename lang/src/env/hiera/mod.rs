@@ -452,19 +452,10 @@ impl<'e> Lookup<'e> {
         });
         let opts = self.default_options(&config, &module)?;
         let merge = opts.and_then(|(exact, patterns)| {
-            exact
-                .get(&Value::string(lk.root.as_str()))
-                .cloned()
-                .or_else(|| {
-                    patterns
-                        .iter()
-                        .find(|(re, _)| re.matches(&lk.root))
-                        .map(|(_, v)| v.clone())
-                })
-                .and_then(|o| match o {
-                    Value::Hash(h) => h.get(&Value::string("merge")).cloned(),
-                    _ => None,
-                })
+            options::options_for_key(&exact, &patterns, &lk.root).and_then(|o| match o {
+                Value::Hash(h) => h.get(&Value::string("merge")).cloned(),
+                _ => None,
+            })
         });
         let strategy = Strategy::from_value(merge.as_ref())?;
         self.x

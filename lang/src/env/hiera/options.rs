@@ -14,16 +14,7 @@ impl Lookup<'_> {
         let Some(Some((exact, patterns))) = self.options.get(&module) else {
             return Ok(None);
         };
-        let found = exact
-            .get(&Value::string(lk.root.as_str()))
-            .cloned()
-            .or_else(|| {
-                patterns
-                    .iter()
-                    .find(|(re, _)| re.matches(&lk.root))
-                    .map(|(_, v)| v.clone())
-            });
-        Ok(match found {
+        Ok(match options_for_key(exact, patterns, &lk.root) {
             Some(Value::Hash(h)) => Some((*h).clone()),
             _ => None,
         })
@@ -121,4 +112,19 @@ pub(super) fn compile_options(opts: Option<Value>) -> Result<CompiledOptions, Er
         }
     }
     Ok(Some((exact, patterns)))
+}
+
+/// The `lookup_options` entry for a key's root: its own, else the first pattern's that
+/// matches it.
+pub(super) fn options_for_key(
+    exact: &Map,
+    patterns: &[(Rc<Regexp>, Value)],
+    root: &str,
+) -> Option<Value> {
+    exact.get(&Value::string(root)).cloned().or_else(|| {
+        patterns
+            .iter()
+            .find(|(re, _)| re.matches(root))
+            .map(|(_, v)| v.clone())
+    })
 }
