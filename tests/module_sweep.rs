@@ -72,7 +72,9 @@ fn module_sweep() {
 
 /// The module sweep on nine more systems (module_sweep/more_systems), on eight others
 /// (module_sweep/more_systems_2: older facter versions among them) and on eight more
-/// (module_sweep/more_systems_3: facter 3.14, Windows, older Debian), a sample of each.
+/// (module_sweep/more_systems_3: facter 3.14, Windows, older Debian) and on eight more
+/// (module_sweep/more_systems_4: the newest Red Hat family, FreeBSD 11, facter 2.5's
+/// Debian 7, Windows 2012 R2), a sample of each.
 #[test]
 fn more_systems_sweep() {
     sweep(
@@ -86,6 +88,10 @@ fn more_systems_sweep() {
     sweep(
         "more systems 3 sweep",
         sweep_dir("MORE_SYSTEMS_3_DIR", "module_sweep/more_systems_3"),
+    );
+    sweep(
+        "more systems 4 sweep",
+        sweep_dir("MORE_SYSTEMS_4_DIR", "module_sweep/more_systems_4"),
     );
 }
 
