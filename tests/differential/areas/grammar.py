@@ -23,6 +23,7 @@ from areas.catalog import ALREADY_SET, POSITION
 from areas.grammar_base import KINDS, PRIMARY, scope_kind, statement_safe
 from areas.grammar_catalog import nodes, resources
 from areas.grammar_exprs import Gen
+from areas.grammar_facts import FACT_SETS
 from areas.grammar_forms import chained, command_call, commented, destructure
 from areas.grammar_types import alias_type, kinded_alias, object_type, typeset
 
@@ -32,7 +33,9 @@ CATALOG = True
 def statement(g):
     """One top-level statement: an assignment, a `notice`, an `if`/`unless`/`case`, an `each`."""
     r = g.r
-    k = r.randrange(12)
+    k = r.randrange(13)
+    if k == 12:
+        return g.fact_case()
     if k == 10:
         return g.one_of(lambda: destructure(g), lambda: chained(g))
     if k == 11:
@@ -107,7 +110,15 @@ def function(g):
 
 
 def program(rng):
+    """A program with the node's facts (one of `grammar_facts.FACT_SETS`) in the oracle's
+    bare environment (`pal_env`, named as the reference names it: `modulepath: []`)."""
     g = Gen(rng)
+    facts = rng.choice(FACT_SETS)
+    return {"src": source(g), "facts": facts, "modulepath": []}
+
+
+def source(g):
+    rng = g.r
     lines = []
 
     def emit(src):
