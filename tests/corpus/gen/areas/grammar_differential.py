@@ -312,3 +312,13 @@ PROGRAMS += [
     "type Ga1 = Any\ncase 1 { Init[Ga1]: { 1 } default: { 2 } }",
     "type Ga1 = Optional[Default]\ntype Ga2 = Ga1\n[1] !~ Init[Ga2]",
 ]
+
+# --- session 53 (grammar10): `unique` with a lambda calls it for no element of an array or a
+# string of one element or none (the reference gives Ruby's `uniq`, which then calls no
+# block: `[undef].unique |$x| { $x.size }` is `[undef]`), but for an iterator's one element;
+# prepl called it (`size` of undef failed). Found by seed 115's 176. (In programs/ as 199-201.)
+PROGRAMS += [
+    "[undef].unique |$a| { $a.size }",
+    "[[1].unique |$a| { notice($a); $a }, 'a'.unique |$v| { notice($v); $v }, [].unique |$v| { notice($v); $v }, [1, 1].unique |$v| { notice($v); $v }]",
+    "[[2].reverse_each.unique |$v| { notice($v); $v }, {a => 1}.unique |$v| { notice($v); $v }]",
+]
