@@ -9,6 +9,7 @@ attributes `unless => 1`), attributes given by `* => {...}`, node definitions.""
 import re
 
 from areas.grammar_base import KINDS, WORDS, scope_kind, sq
+from areas.grammar_real_catalog import chain, defaulted_instances, fact_selector_notify, query_collector
 
 # Keywords a parameter (and so an attribute) may be named by (not `true` and `false`).
 KEYWORD_NAMES = ["if", "unless", "class", "define", "node", "case", "default", "and", "or",
@@ -393,10 +394,14 @@ def resources(g):
     steps += [c.klass] * r.choice([0, 0, 1, 1, 2])
     if c.defines and r.random() < 0.3:
         steps.append(c.define_default)
+    # (forms of real modules: `grammar_real_catalog`)
+    steps += [lambda: chain(c)] * (r.random() < 0.2) + [lambda: fact_selector_notify(c)] * (r.random() < 0.2)
+    steps += [lambda: defaulted_instances(c)] * (bool(c.defines) and r.random() < 0.3)
     r.shuffle(steps)
     for step in steps:
         step()
     for step in r.sample([c.override, c.collector, c.relationship, c.realize, c.collector,
-                          c.relationship, c.created, c.reads], r.randint(0, 4)):
+                          c.relationship, c.created, c.reads, lambda: query_collector(c)],
+                         r.randint(0, 4)):
         step()
     return c.out

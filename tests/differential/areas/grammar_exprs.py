@@ -4,6 +4,7 @@ operators, access, method chains with lambdas), and the producers of any kind (`
 generator `Gen` assembles them with the strings' and the types' producers."""
 from areas.grammar_base import (ADD, BINARY, BLOCK, ELEM, IN, KINDS, MATCH, NOT, PRIMARY, RICH,
                                 SELECT, SHIFT, UMINUS, WORDS, Base, sq)
+from areas.grammar_facts import Facts
 from areas.grammar_iter import Iters
 from areas.grammar_real import Real
 from areas.grammar_strings import Strings
@@ -480,7 +481,7 @@ class Exprs:
 
 
 
-class Gen(Exprs, Strings, Types, Values, Iters, Real, Base):
+class Gen(Exprs, Strings, Types, Values, Iters, Real, Facts, Base):
     LITERALS = {
         "int": Exprs.lit_int, "float": Exprs.lit_float, "str": Strings.lit_str,
         "bool": Exprs.lit_bool, "ints": lambda g: g.lit_array("ints"),
@@ -492,13 +493,14 @@ class Gen(Exprs, Strings, Types, Values, Iters, Real, Base):
     PRODUCERS = {
         "int": [Exprs.arith, Exprs.arith, Exprs.negate, Exprs.size, Exprs.int_conv, Exprs.reduce,
                 Exprs.index, Types.rich_value_of, Values.newer, Values.typed_lambda, Types.conversion,
-                Iters.iterating, Real.real],
+                Iters.iterating, Real.real, Facts.fact],
         "float": [Exprs.arith, Exprs.arith, Exprs.int_conv, Exprs.negate],
         "str": [Strings.str_fn, Strings.str_fn, Exprs.index, Strings.epp, Types.rich_value_of,
-                Values.flag_format, Values.flag_format, Values.newer, Iters.iterating, Real.real],
+                Values.flag_format, Values.flag_format, Values.newer, Iters.iterating, Real.real,
+                Facts.fact],
         "bool": [Exprs.compare, Exprs.compare, Exprs.logic, Exprs.match, Exprs.in_,
                  Types.type_cmp, Exprs.predicate, Types.rich_test, Values.newer, Types.conversion,
-                 Iters.iterating, Real.real],
+                 Iters.iterating, Real.real, Facts.fact],
         "ints": [Exprs.array_op, Exprs.chain, Exprs.index, Values.iterated, Values.typed_lambda,
                  Iters.iterating],
         "strs": [Exprs.array_op, Exprs.chain, Exprs.index, Iters.iterating],

@@ -24,7 +24,7 @@ class Real:
         """A value of `kind` made by one of the forms below."""
         makers = {"int": [self.real_dig, self.real_versioncmp, self.real_rounding, self.real_getvar],
                   "str": [self.real_dig, self.real_string_fn, self.real_regexp_select, self.real_getvar,
-                          self.real_assert, self.real_timespan],
+                          self.real_assert, self.real_timespan, self.real_rest],
                   "bool": [self.real_one_bound, self.real_versioncmp, self.real_match,
                            self.real_timespan]}[kind]
         return self.r.choice(makers)(kind, d)
@@ -121,3 +121,22 @@ class Real:
         if kind == "bool":
             return f"({made}) {r.choice(['<', '>', '==', '>='])} {b}", CMP
         return r.choice([f"String({made})", f"({made}).strftime('%H:%M:%S')"]), PRIMARY
+
+    def real_rest(self, kind, d):
+        """A lambda with typed parameters and a typed captures-rest one, as modules write
+        them (`|String $first, String *$others|`, `|$k, Hash *$r|`): the rest given no
+        value, one or several (of another type in the programs that make mistakes)."""
+        r = self.r
+        first, rest = r.choice([("String", "String"), ("Integer", "Integer"), ("Any", "Scalar"),
+                                ("", "Optional[String]"), ("Variant[String, Integer]", "")])
+        wrong = bool(self.mistakes) and r.random() < 0.3
+        kinds = {"String": "str", "Integer": "int", "Scalar": "int", "Optional[String]": "str", "": "any"}
+        k_first = kinds.get(first, "str") if first not in ("Any", "Variant[String, Integer]") else "int"
+        k_rest = kinds[rest] if not wrong else "hash"
+        args = [self.e(k_first, 0, 0)] + [self.e(k_rest, 0, 0) for _ in range(r.randint(0, 3))]
+        a, rs = self.fresh("x"), self.fresh("r")
+        head = (f"{first} " if first else "") + f"${a}, " + (f"{rest} " if rest else "") + f"*${rs}"
+        body = r.choice([f'"${{{a}}}:${{{rs}.length}}:${{{rs}.join(\'-\')}}"',
+                         f"([${a}] + ${rs}).map |$q| {{ String($q) }}.join(',')",
+                         f"${rs}.empty ? {{ true => 'none', default => String(${rs}[-1]) }}"])
+        return f"with({', '.join(args)}) |{head}| {{ {body} }}", PRIMARY

@@ -123,12 +123,18 @@ class Strings:
         them, an iteration and the template's other tags."""
         r = self.r
         params = [(self.fresh("e"), r.choice(["int", "str", "strs"])) for _ in range(r.randint(0, 2))]
-        ptype = {"int": "Integer", "str": "String", "strs": "Array[String]"}
+        ptype = {"int": "Integer", "str": "String", "strs": "Array[String]", "deferred": ""}
+        if r.random() < 0.1:
+            # (an untyped parameter given a `Deferred`: checked by its function's return
+            # type, the reference's warning when it declares none; session 53)
+            params.append((self.fresh("e"), "deferred"))
         self.in_string += 1
         heads, args = [], []
         for name, k in params:
-            default = f" = {self.e(k, 0, 0)}" if r.random() < 0.3 else ""
-            heads.append(f"{ptype[k]} ${name}{default}")
+            default = f" = {self.e(k, 0, 0)}" if r.random() < 0.3 and k != "deferred" else ""
+            # (untyped now and then)
+            typed = f"{ptype[k]} " if ptype[k] and r.random() < 0.85 else ""
+            heads.append(f"{typed}${name}{default}")
             if not default or r.random() < 0.5:
                 args.append(f"{sq(name)} => {self.e(k, d, 0)}")
         outer, self.scope = self.scope, list(params)

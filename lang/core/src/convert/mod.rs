@@ -129,9 +129,10 @@ fn takes_array(t: &PType, array: &Value) -> bool {
 
 /// `Creation of new instance of type 'T' is not supported`.
 pub fn not_supported(t: &PType) -> Error {
-    // (a TypeSet with its members' definitions, as the reference names it there)
+    // (a TypeSet with its members' definitions, as the reference names it there; an alias
+    // with its definition, `Init[A]` checked: 'A = Default')
     let shown = match t {
-        PType::TypeSetType(_) => types::display::alias_display(t),
+        PType::TypeSetType(_) | PType::Alias(_) => types::display::alias_display(t),
         t => t.to_string(),
     };
     Error::eval(format!(

@@ -68,6 +68,17 @@ pub fn objects_expanded_display(t: &PType) -> String {
     text
 }
 
+/// A type as the reference's mismatches write a type in detail (`to_alias_expanded_s`):
+/// the named object types with their definitions, and every alias with its definition,
+/// also inside other types (`got Hash[Tuple[Type[A = Integer[1, 2]]], Boolean]`; recursive
+/// aliases by name where they recur).
+pub fn mismatch_display(t: &PType) -> String {
+    let outer = EXPAND_OBJECTS.with(|e| e.replace(true));
+    let text = alias_expanded_display(t);
+    EXPAND_OBJECTS.with(|e| e.set(outer));
+    text
+}
+
 thread_local! {
     /// How many types are being written, one inside the other (a type inside an array
     /// *value* is written at 1 again).

@@ -918,10 +918,11 @@ fn detailed_actual(alternatives: &[&PType], actual: &PType) -> String {
     }
 }
 
-/// A type in a detailed mismatch: the object types in it show their definitions, as the
-/// reference's detailed descriptions show them (`Type[Object[{name => 'P', ...}]]`).
+/// A type in a detailed mismatch: the object types and aliases in it show their
+/// definitions, as the reference's detailed descriptions show them
+/// (`Type[Object[{name => 'P', ...}]]`, `Type[A = Integer[1, 2]]`).
 fn type_text(t: &PType) -> String {
-    super::display::objects_expanded_display(t)
+    super::display::mismatch_display(t)
 }
 
 /// The reference's short name of a type: its base name, with the contained type's base name

@@ -105,13 +105,25 @@ pub fn translate(t: &str, template: &Template, params: &[LambdaParam], run: bool
         }
     }
     w.synthetic("| {\n", Origin::Other(0));
-    let mut typed: Vec<&LambdaParam> = params.iter().filter(|p| p.check_type.is_some()).collect();
+    // (to run, the untyped parameters are checked too, as `Any`: a `Deferred` value is
+    // checked by its function's return type, the reference's warning when it declares none)
+    let mut typed: Vec<&LambdaParam> = params
+        .iter()
+        .filter(|p| p.check_type.is_some() || run && p.at.is_some())
+        .collect();
     if !typed.is_empty() {
         typed.sort_by_key(|p| p.declared);
         w.synthetic(&format!("{CHECK}("), Origin::Other(param_at));
         for (k, p) in typed.iter().enumerate() {
-            let Some((s, e)) = p.check_type else { continue };
             let sep = if k == 0 { "" } else { ", " };
+            let Some((s, e)) = p.check_type else {
+                let at = p.at.unwrap_or(param_at);
+                w.synthetic(
+                    &format!("{sep}'{}', Any, ${}", p.name, p.name),
+                    Origin::Other(at),
+                );
+                continue;
+            };
             w.synthetic(&format!("{sep}'{}', (", p.name), Origin::Other(s));
             w.code(s, e);
             // (the value only to run: validating, the parameter's name is checked once, where

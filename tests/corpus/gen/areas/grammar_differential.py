@@ -287,3 +287,38 @@ PROGRAMS += [
     "[String(38.6405, '%.5g'), String(4.705e5, '%.3G'), String(9405.0, '%.3g'), String(24.9005, '%+.5g'), String(0.63805, '%.4g')]",
     "[sprintf('%.1f|%.0e|%.5g', 0.35, 0.025, 38.6405), String([0.35, 0.45], { Float => '%.1f' })]",
 ]
+
+# --- session 53 (grammar10): a detailed mismatch writes every alias in the actual type with
+# its definition, also inside `Type[...]` and inside other types (the reference's
+# `to_alias_expanded_s`: `got Hash[Tuple[Undef, Type[Ga1 = Optional[...]]], Boolean[false]]`;
+# prepl wrote `Type[Ga1]`); found by seed 104's 296. (In programs/ as 189-195, after
+# 157-188, which were added there by hand.)
+PROGRAMS += [
+    "type Ga1 = Optional[Variant[String, String[1]]]\nfunction f(Hash[String, Boolean] $x) { $x }\nf({[undef, Ga1] => false})",
+    "type Ga1 = Integer\nfunction f(Type[String] $x) { $x }\nf(Ga1)",
+    "type Ga1 = Integer\ntype Ga2 = Array[Ga1]\nfunction f(Type[String] $x) { $x }\nf(Ga2)",
+    "type Ga1 = Integer\nfunction f(Type[String] $x) { $x }\nf(Type[Ga1])",
+    "type Ga1 = Array[Ga1]\nfunction f(Type[String] $x) { $x }\nf(Ga1)",
+    "type Ga1 = Integer\nfunction f(Array[Integer] $x) { $x }\nf([Ga1])",
+    "function f(Type[String] $x) { $x }\nf(Data)",
+]
+
+# --- session 53 (grammar10): `Init[A]` of an alias whose type has no `new`, checked (`=~`,
+# `case`), names the alias with its definition: `Creation of new instance of type 'Ga1 =
+# Default' is not supported` (prepl: 'Ga1'); found by seed 117's 114. (In programs/ as
+# 196-198.)
+PROGRAMS += [
+    "type Ga1 = Default\n[1 =~ Init[Ga1]]",
+    "type Ga1 = Any\ncase 1 { Init[Ga1]: { 1 } default: { 2 } }",
+    "type Ga1 = Optional[Default]\ntype Ga2 = Ga1\n[1] !~ Init[Ga2]",
+]
+
+# --- session 53 (grammar10): `unique` with a lambda calls it for no element of an array or a
+# string of one element or none (the reference gives Ruby's `uniq`, which then calls no
+# block: `[undef].unique |$x| { $x.size }` is `[undef]`), but for an iterator's one element;
+# prepl called it (`size` of undef failed). Found by seed 115's 176. (In programs/ as 199-201.)
+PROGRAMS += [
+    "[undef].unique |$a| { $a.size }",
+    "[[1].unique |$a| { notice($a); $a }, 'a'.unique |$v| { notice($v); $v }, [].unique |$v| { notice($v); $v }, [1, 1].unique |$v| { notice($v); $v }]",
+    "[[2].reverse_each.unique |$v| { notice($v); $v }, {a => 1}.unique |$v| { notice($v); $v }]",
+]

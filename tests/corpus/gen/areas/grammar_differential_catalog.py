@@ -89,3 +89,16 @@ PROGRAMS += [
     "notify { 'b': message => Timespan(60) }\nnotify { 'c': message => {'a' => SemVer('1.0.0'), 'b' => [Binary('hi', '%s')]} }",
     "class k(Timespan $t = Timespan(90), SemVer $v = SemVer('2.0.0')) { }\ninclude k",
 ]
+
+# --- session 53 (grammar10): a `Deferred` given to an EPP template's untyped parameter is
+# checked by its function's return type as a typed one is (the reference's warning when it
+# declares none, its error for a function that takes none of the arguments; an unknown one's
+# NoMethodError, docs/deviations.md);
+# prepl checked only typed parameters. A template without declared parameters checks nothing.
+PROGRAMS += [
+    "[inline_epp('<%- |$x| -%>[<%= $x %>]', {x => Deferred('join', [[1, 2]])})]",
+    "[inline_epp('<%- |$x, Integer $y = 1, $z = 2| -%>[<%= $x %>]', {x => Deferred('sprintf', ['a']), z => Deferred('sprintf', ['b'])})]",
+    "[inline_epp('[<%= $x %>]', {x => Deferred('join', [[1, 2]])})]",
+    "function f() >> Integer { 1 }\n[inline_epp('<%- |$x| -%>[<%= $x %>]', {x => Deferred('f')})]",
+    "function f(String $s) >> Integer { 1 }\n[inline_epp('<%- |$x| -%>[<%= $x %>]', {x => Deferred('f', ['a'])})]",
+]
