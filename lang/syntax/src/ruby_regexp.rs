@@ -563,8 +563,9 @@ impl Scanner<'_> {
 
     /// After `\` inside a class.
     fn class_escape(&mut self) -> Scan<ClassItem> {
+        // (a `\` ending the pattern inside a class: Onigmo reads the escape first)
         let Some(c) = self.peek(0) else {
-            return err("premature end of char-class");
+            return err("too short escape sequence");
         };
         self.pos += 1;
         Ok(match c {
@@ -779,6 +780,15 @@ mod tests {
             (")", "unmatched close parenthesis"),
             ("a)", "unmatched close parenthesis"),
             ("[", "premature end of char-class"),
+            // (Ruby 3.1: a `\` ending the pattern in a class is a short escape, wherever
+            // in the class; an escaped `\` there leaves the class open)
+            ("[\\", "too short escape sequence"),
+            ("[a\\", "too short escape sequence"),
+            ("[a-\\", "too short escape sequence"),
+            ("[^\\", "too short escape sequence"),
+            ("[[a\\", "too short escape sequence"),
+            ("[a-[b\\", "too short escape sequence"),
+            ("[\\\\", "premature end of char-class"),
             ("[a[b]", "premature end of char-class"),
             ("*a", "target of repeat operator is not specified"),
             ("a|*", "target of repeat operator is not specified"),

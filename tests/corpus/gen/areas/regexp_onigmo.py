@@ -159,3 +159,7 @@ CLASS_ERRORS = [
 PROGRAMS += [program(p) for p in CLASS_SHAPES]
 PROGRAMS += [f"'a' =~ /{p}/" for p in CLASS_ERRORS]
 PROGRAMS += [f"'a' =~ '{p}'" for p in CLASS_ERRORS if "\\" not in p]
+
+# A `\` ending the pattern inside a class: Onigmo's "too short escape sequence", wherever in
+# the class (session 53, grammar10's seed 119); an escaped `\` leaves the class open.
+PROGRAMS += [f"Regexp('{p}')" for p in (r"[\\", r"[a\\", r"[a-\\", r"[^\\", r"[[a\\", r"[\\\\")]
