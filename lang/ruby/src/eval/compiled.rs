@@ -327,7 +327,14 @@ fn expr(n: &Node) -> Expr {
         }
         Kind::LVar(name) => {
             let local = Local::new(name);
-            Box::new(move |it| Ok(local.get(it).cloned().unwrap_or_default()))
+            if !local.is_own() {
+                return Box::new(move |it| Ok(read_local(it, &local)));
+            }
+            // (where it was at the last run, without a call; else found out of line)
+            Box::new(move |it| match local.get_here(it) {
+                Some(v) => Ok(v.clone()),
+                None => Ok(read_local(it, &local)),
+            })
         }
         Kind::Const(c) => {
             let c = c.clone();
@@ -815,6 +822,12 @@ impl Args {
         }
         Ok(())
     }
+}
+
+/// A local's value read by a search (see `Local::get_here`); nil when it is not defined.
+#[inline(never)]
+fn read_local(it: &mut Interp<'_>, local: &Local) -> RValue {
+    local.get(it).cloned().unwrap_or_default()
 }
 
 /// `recv.name(args)` that no quick path answers (`Interp::call_on`'s general path, with

@@ -207,18 +207,29 @@ pub fn no_top_method(name: &str, at: usize) -> RubyError {
     RubyError::raised_as("NoMethodError", format!("undefined method `{name}'"), at)
 }
 
-/// A top method's call's end as its value or the exception it raised.
+/// A top method's call's end as its value or the exception it raised. (The value at
+/// once, inlined; any other end apart.)
+#[inline]
 fn top_result(r: R, at: usize) -> Result<RValue, RubyError> {
-    match r.map_err(Flow::into_kind) {
-        Ok(v) | Err(FlowKind::Return(v)) => Ok(v),
-        Err(FlowKind::Error(e)) => Err(*e),
-        Err(FlowKind::Throw(tag, _)) => Err(RubyError::raised_as(
+    match r {
+        Ok(v) => Ok(v),
+        Err(f) => top_flow(f, at),
+    }
+}
+
+/// [`top_result`] of a call that ended otherwise than with its value.
+#[cold]
+#[inline(never)]
+fn top_flow(f: Flow, at: usize) -> Result<RValue, RubyError> {
+    match f.into_kind() {
+        FlowKind::Return(v) | FlowKind::Next(v) => Ok(v),
+        FlowKind::Error(e) => Err(*e),
+        FlowKind::Throw(tag, _) => Err(RubyError::raised_as(
             "UncaughtThrowError",
             format!("uncaught throw {}", inspect(&tag)),
             at,
         )),
-        Err(FlowKind::Next(v)) => Ok(v),
-        Err(FlowKind::Break(_)) => Err(RubyError::raised_as(
+        FlowKind::Break(_) => Err(RubyError::raised_as(
             "LocalJumpError",
             "break from proc-closure",
             at,
@@ -242,15 +253,26 @@ pub fn regexp_failed(at: usize) -> impl Fn(prepl_core::Error) -> Flow {
 }
 
 /// What the host answered, its error as a Ruby exception or unsupported Ruby at `at`.
+/// (The answer at once, inlined; an error apart.)
+#[inline]
 pub fn host_result<T>(r: Result<T, HostError>, at: usize) -> R<T> {
     match r {
         Ok(v) => Ok(v),
-        Err(HostError::Raise(m)) => raise(m, at),
-        Err(HostError::RaiseAs { class, message }) => {
+        Err(e) => host_error(e, at),
+    }
+}
+
+/// [`host_result`]'s error.
+#[cold]
+#[inline(never)]
+fn host_error<T>(e: HostError, at: usize) -> R<T> {
+    match e {
+        HostError::Raise(m) => raise(m, at),
+        HostError::RaiseAs { class, message } => {
             Err(Flow::from(RubyError::raised_as(class, message, at)))
         }
-        Err(HostError::Unsupported(m)) => unsupported(m, at),
-        Err(HostError::Throw(tag)) => Err(Flow::throw(RValue::sym(tag.as_str()), RValue::Nil)),
+        HostError::Unsupported(m) => unsupported(m, at),
+        HostError::Throw(tag) => Err(Flow::throw(RValue::sym(tag.as_str()), RValue::Nil)),
     }
 }
 

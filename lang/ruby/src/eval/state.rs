@@ -160,11 +160,19 @@ impl State {
     }
 
     /// Keeps an ended call's argument list, emptied, for a later call (a few, not big).
-    pub(crate) fn keep_args(&mut self, mut list: Vec<RValue>) {
-        if list.capacity() != 0
-            && list.capacity() <= ARGS_ROOM
-            && self.spare_args.len() < SPARE_ARGS
-        {
+    /// (A call without arguments made no list: nothing to keep, and no call made to find
+    /// that out.)
+    #[inline]
+    pub(crate) fn keep_args(&mut self, list: Vec<RValue>) {
+        if list.capacity() != 0 {
+            self.keep_list(list);
+        }
+    }
+
+    /// [`State::keep_args`] of a list that has room.
+    #[inline(never)]
+    fn keep_list(&mut self, mut list: Vec<RValue>) {
+        if list.capacity() <= ARGS_ROOM && self.spare_args.len() < SPARE_ARGS {
             list.clear();
             self.spare_args.push(list);
         }

@@ -61,7 +61,7 @@ impl RBuf {
                 count: Cell::new(1),
                 len: bytes.len(),
             });
-            std::ptr::copy_nonoverlapping(bytes.as_ptr(), raw.add(DATA), bytes.len());
+            copy_bytes(bytes.as_ptr(), raw.add(DATA), bytes.len());
             RBuf { ptr }
         }
     }
@@ -106,6 +106,46 @@ impl RBuf {
     }
 }
 
+/// Copies `n` bytes from `src` to `dst` (not overlapping), the short ones (up to 16
+/// bytes: names, keys, the parts `scan` and `split` make) inline with two loads and two
+/// stores each, which may overlap: `memcpy` through the library's table cost more for
+/// them (docs/benchmarks.md, session 53).
+///
+/// # Safety
+/// `src` readable and `dst` writable for `n` bytes, the two not overlapping.
+#[inline(always)]
+unsafe fn copy_bytes(src: *const u8, dst: *mut u8, n: usize) {
+    // SAFETY: each access is of `k <= n` bytes at offset 0 or `n - k` (the caller's
+    // ranges); the unaligned reads and writes need no alignment.
+    unsafe {
+        match n {
+            0 => {}
+            1..=3 => {
+                *dst = *src;
+                *dst.add(n / 2) = *src.add(n / 2);
+                *dst.add(n - 1) = *src.add(n - 1);
+            }
+            4..=7 => {
+                let (a, b) = (
+                    src.cast::<u32>().read_unaligned(),
+                    src.add(n - 4).cast::<u32>().read_unaligned(),
+                );
+                dst.cast::<u32>().write_unaligned(a);
+                dst.add(n - 4).cast::<u32>().write_unaligned(b);
+            }
+            8..=16 => {
+                let (a, b) = (
+                    src.cast::<u64>().read_unaligned(),
+                    src.add(n - 8).cast::<u64>().read_unaligned(),
+                );
+                dst.cast::<u64>().write_unaligned(a);
+                dst.add(n - 8).cast::<u64>().write_unaligned(b);
+            }
+            _ => std::ptr::copy_nonoverlapping(src, dst, n),
+        }
+    }
+}
+
 impl Clone for RBuf {
     #[inline]
     fn clone(&self) -> RBuf {
@@ -121,16 +161,31 @@ impl Clone for RBuf {
 }
 
 impl Drop for RBuf {
+    /// (The count taken one from in place; the free of the last one's allocation out of
+    /// line: with the allocator's path inlined here, the drop of every pair holding a
+    /// string, a scope's `(Name, RValue)` among them, was too big to be inlined, a call
+    /// of ~20 instructions for each variable of a block's call: docs/benchmarks.md,
+    /// session 53.)
     #[inline]
     fn drop(&mut self) {
         let count = &self.header().count;
         let n = count.get() - 1;
         count.set(n);
         if n == 0 {
-            let layout = RBuf::layout(self.header().len);
-            // SAFETY: the last pointer to the allocation, made with this layout.
-            unsafe { dealloc(self.ptr.as_ptr() as *mut u8, layout) }
+            self.free();
         }
+    }
+}
+
+impl RBuf {
+    /// Frees the allocation of the last pointer to it (not cold: a string made and
+    /// dropped is common; only out of line).
+    #[inline(never)]
+    fn free(&mut self) {
+        let layout = RBuf::layout(self.header().len);
+        // SAFETY: the last pointer to the allocation (its count is zero: `drop`), made
+        // with this layout; it is not used again.
+        unsafe { dealloc(self.ptr.as_ptr() as *mut u8, layout) }
     }
 }
 
@@ -456,6 +511,22 @@ mod tests {
                 );
                 let copy = RStr::from(&*x);
                 assert!(x != y && x == x.clone() && x == copy && !RStr::ptr_eq(&x, &copy));
+            }
+        }
+    }
+
+    #[test]
+    fn every_length_copied_byte_for_byte() {
+        // (`copy_bytes`' size classes: 0, 1-3, 4-7, 8-16 and past 16, each byte distinct,
+        // from every offset of a longer text, so that a copy of the wrong bytes shows)
+        let text: String = (0..64u8).map(|i| char::from(b'!' + i)).collect();
+        for n in 0..40 {
+            for at in 0..8 {
+                let part = &text[at..at + n];
+                let s = RStr::from(part);
+                assert_eq!(s.as_str(), part, "{n} {at}");
+                let b = RBytes::from(part.as_bytes());
+                assert_eq!(&*b, part.as_bytes(), "{n} {at}");
             }
         }
     }

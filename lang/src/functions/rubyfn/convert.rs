@@ -4,9 +4,40 @@
 use super::*;
 
 /// The Ruby arrays and hashes made for the Puppet ones functions read in this evaluation
-/// (`fs::generation`), by the Puppet value's identity, which they keep alive; and those of
-/// the evaluation before, which a value of this one may take again (`as_converted`).
-type KeptAsRuby = (u64, Vec<(Value, RValue)>, Vec<(Value, RValue)>);
+/// (`fs::generation`), by the Puppet value's identity (held weakly: see [`Held`]); and
+/// those of the evaluation before, which a value of this one may take again
+/// (`as_converted`).
+type KeptAsRuby = (u64, Vec<(Held, RValue)>, Vec<RValue>);
+
+/// A Puppet array or hash a kept Ruby object was made for, by a weak reference: its
+/// identity while it lives, without keeping it alive. (Held strongly, the previous
+/// evaluation's facts outlived their session and were dropped in the next evaluation, at
+/// its first read of them: ~58 k instructions an evaluation, which a native function's
+/// evaluation does not pay; docs/benchmarks.md, session 53.)
+enum Held {
+    Array(std::rc::Weak<prepl_core::values::Array>),
+    Hash(std::rc::Weak<prepl_core::values::Map>),
+}
+
+impl Held {
+    fn of(v: &Value) -> Option<Held> {
+        match v {
+            Value::Array(a) => Some(Held::Array(Rc::downgrade(a))),
+            Value::Hash(h) => Some(Held::Hash(Rc::downgrade(h))),
+            _ => None,
+        }
+    }
+
+    /// Whether it is the live value whose identity is `id` (an allocation a weak
+    /// reference holds is not given to another value, and a value once dropped does not
+    /// live again).
+    fn is(&self, id: *const ()) -> bool {
+        match self {
+            Held::Array(w) => w.as_ptr() as *const () == id && w.strong_count() > 0,
+            Held::Hash(w) => w.as_ptr() as *const () == id && w.strong_count() > 0,
+        }
+    }
+}
 
 /// How many are kept (the most recent).
 const KEPT_AS_RUBY: usize = 16;
@@ -38,26 +69,29 @@ pub(super) fn kept_as_ruby(v: &Value) -> RValue {
     let Some(id) = identity(v).filter(|_| !empty) else {
         return to_ruby(v);
     };
-    let same = |k: &Value| identity(k) == Some(id);
+    let Some(held) = Held::of(v) else {
+        return to_ruby(v);
+    };
     let generation = crate::env::fs::generation();
     AS_RUBY.with(|kept| {
         let mut kept = kept.borrow_mut();
         if kept.0 != generation {
             kept.0 = generation;
-            kept.2 = std::mem::take(&mut kept.1);
+            let before = std::mem::take(&mut kept.1);
+            kept.2 = before.into_iter().map(|(_, r)| r).collect();
         }
-        if let Some((_, r)) = kept.1.iter().find(|(k, _)| same(k)) {
+        if let Some((_, r)) = kept.1.iter().find(|(k, _)| k.is(id)) {
             return r.clone();
         }
-        let before = kept.2.iter().position(|(_, r)| as_converted(r, v));
+        let before = kept.2.iter().position(|r| as_converted(r, v));
         let r = match before {
-            Some(i) => kept.2.swap_remove(i).1,
+            Some(i) => kept.2.swap_remove(i),
             None => to_ruby(v),
         };
         if kept.1.len() >= KEPT_AS_RUBY {
             kept.1.remove(0);
         }
-        kept.1.push((v.clone(), r.clone()));
+        kept.1.push((held, r.clone()));
         r
     })
 }
@@ -232,5 +266,35 @@ fn nested_3x(v: &Value) -> RValue {
         // time values and binaries as their strings.
         v if crate::format::ruby::handed_as_string(v) => RValue::str(crate::format::to_display(v)),
         other => to_ruby(other),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A variable's Ruby object, kept for the evaluation's later reads, does not keep the
+    /// Puppet value alive: the value goes with its holders (its session), not at the next
+    /// evaluation's first read; while it lives, its reads answer the same object.
+    #[test]
+    fn a_kept_object_does_not_keep_its_puppet_value() {
+        let map: prepl_core::values::Map = [(Value::String("a".into()), Value::Integer(1))]
+            .into_iter()
+            .collect();
+        let v = Value::Hash(Rc::new(map));
+        let Value::Hash(h) = &v else { unreachable!() };
+        let weak = Rc::downgrade(h);
+        let (a, b) = (kept_as_ruby(&v), kept_as_ruby(&v));
+        assert!(matches!((&a, &b), (RValue::Hash(x), RValue::Hash(y)) if Rc::ptr_eq(x, y)));
+        drop(v);
+        assert_eq!(weak.strong_count(), 0);
+        // (another value, even an equal one, is not taken for the dropped one)
+        let other = Value::Hash(Rc::new(
+            [(Value::String("a".into()), Value::Integer(1))]
+                .into_iter()
+                .collect(),
+        ));
+        let c = kept_as_ruby(&other);
+        assert!(matches!((&a, &c), (RValue::Hash(x), RValue::Hash(y)) if !Rc::ptr_eq(x, y)));
     }
 }

@@ -58,6 +58,15 @@ enum Arg {
 }
 
 impl Arg {
+    /// Whether a site's fast path may find it: no local, or an own local
+    /// (`Local::get_here`).
+    fn here(&self) -> bool {
+        match self {
+            Arg::Local(n) => n.is_own(),
+            Arg::None | Arg::Lit(_) => true,
+        }
+    }
+
     /// `None` for an argument of another kind (the site is not specialized).
     fn of(arg: Option<&Node>) -> Option<Arg> {
         let Some(arg) = arg else {
@@ -367,18 +376,37 @@ pub(super) fn compacted_of<'a>(
 /// answers); any other receiver (or none: a method's call) takes the chain's general
 /// path, which reads the local again (reading it has no effect).
 pub(super) fn compacted(of: OfCompacted, var: super::Local, general: Expr) -> Expr {
-    Box::new(move |it| {
-        if let Some(RValue::Array(a)) = var.get(it) {
-            let a = a.borrow();
-            let mut kept = a.iter().filter(|v| !matches!(v, RValue::Nil));
-            return Ok(match of {
-                OfCompacted::First => kept.next().cloned().unwrap_or_default(),
-                OfCompacted::Last => kept.next_back().cloned().unwrap_or_default(),
-                OfCompacted::Size => RValue::Int(kept.count() as i64),
-            });
-        }
-        general(it)
+    // (the local where it was at the last run answered without a call; anything else out
+    // of line: see `Local::get_here`)
+    if !var.is_own() {
+        return Box::new(move |it| compacted_slow(it, of, &var, &general));
+    }
+    Box::new(move |it| match var.get_here(it) {
+        Some(RValue::Array(a)) => Ok(of_compacted(of, a)),
+        _ => compacted_slow(it, of, &var, &general),
     })
+}
+
+/// [`compacted`]'s answer for the array `a`.
+#[inline(always)]
+fn of_compacted(of: OfCompacted, a: &std::cell::RefCell<crate::value::RArray>) -> RValue {
+    let a = a.borrow();
+    let mut kept = a.iter().filter(|v| !matches!(v, RValue::Nil));
+    match of {
+        OfCompacted::First => kept.next().cloned().unwrap_or_default(),
+        OfCompacted::Last => kept.next_back().cloned().unwrap_or_default(),
+        OfCompacted::Size => RValue::Int(kept.count() as i64),
+    }
+}
+
+/// [`compacted`] when its fast path did not answer: the local found by a search, else the
+/// chain's general path.
+#[inline(never)]
+fn compacted_slow(it: &mut Interp<'_>, of: OfCompacted, var: &super::Local, general: &Expr) -> R {
+    if let Some(RValue::Array(a)) = var.get(it) {
+        return Ok(of_compacted(of, a));
+    }
+    general(it)
 }
 
 /// `op`'s answer for the receiver `v` and the site's argument (nil when there is none; a
@@ -397,6 +425,37 @@ fn answer<T>(
     }
 }
 
+/// [`answer`] with a local argument only where it was at the last run (no call: a
+/// site's fast path, see `Local::get_here`); `None` also when it is elsewhere.
+#[inline(always)]
+fn answer_here<T>(
+    it: &Interp<'_>,
+    v: &RValue,
+    arg: &Arg,
+    op: &impl Fn(&RValue, &RValue) -> Option<T>,
+) -> Option<T> {
+    match arg {
+        Arg::None => op(v, &RValue::Nil),
+        Arg::Lit(x) => op(v, x),
+        Arg::Local(n) => op(v, n.get_here(it)?),
+    }
+}
+
+/// A site on a local whose fast path did not answer: the local and the argument found
+/// by a search, `op`'s answer, else the general path. (Out of line, so that the fast path
+/// makes no call; `op` declines without effect, so asking it again here is as asking it
+/// once.)
+#[inline(never)]
+fn local_slow<T>(
+    it: &mut Interp<'_>,
+    var: &super::Local,
+    arg: &Arg,
+    op: &impl Fn(&RValue, &RValue) -> Option<T>,
+) -> Option<T> {
+    let v = var.get(it)?;
+    answer(it, v, arg, op)
+}
+
 /// A site whose answer `op` gives from the receiver's and the argument's values, or
 /// declines.
 fn build<F>(fb: Fallback, arg: Arg, op: F) -> Expr
@@ -404,6 +463,16 @@ where
     F: Fn(&RValue, &RValue) -> Option<RValue> + 'static,
 {
     match fb {
+        // (an own local and argument: the fast path without a call, the rest out of line)
+        Fallback::Local(var, general) if var.is_own() && arg.here() => Box::new(move |it| {
+            if let Some(v) = var.get_here(it) {
+                if let Some(a) = answer_here(it, v, &arg, &op) {
+                    return Ok(a);
+                }
+            }
+            build_slow(it, &var, &arg, &op, &general)
+        }),
+        // (a local of the code around a block, or such an argument: found by name)
         Fallback::Local(var, general) => Box::new(move |it| {
             if let Some(v) = var.get(it) {
                 if let Some(a) = answer(it, v, &arg, &op) {
@@ -422,6 +491,18 @@ where
     }
 }
 
+/// [`build`]'s site on a local when its fast path did not answer (out of line).
+#[inline(never)]
+fn build_slow<F>(it: &mut Interp<'_>, var: &super::Local, arg: &Arg, op: &F, general: &Expr) -> R
+where
+    F: Fn(&RValue, &RValue) -> Option<RValue>,
+{
+    match local_slow(it, var, arg, op) {
+        Some(a) => Ok(a),
+        None => general(it),
+    }
+}
+
 /// A predicate's site as a value (`true` or `false`).
 fn build_bool<F>(fb: Fallback, arg: Arg, op: F) -> Expr
 where
@@ -437,6 +518,14 @@ where
     F: Fn(&RValue, &RValue) -> Option<bool> + 'static,
 {
     match fb {
+        Fallback::Local(var, general) if var.is_own() && arg.here() => Box::new(move |it| {
+            if let Some(v) = var.get_here(it) {
+                if let Some(a) = answer_here(it, v, &arg, &op) {
+                    return Ok(a);
+                }
+            }
+            build_cond_slow(it, &var, &arg, &op, &general)
+        }),
         Fallback::Local(var, general) => Box::new(move |it| {
             if let Some(v) = var.get(it) {
                 if let Some(a) = answer(it, v, &arg, &op) {
@@ -452,6 +541,24 @@ where
                 None => Ok(slow(it, v)?.truthy()),
             }
         }),
+    }
+}
+
+/// [`build_cond`]'s site on a local when its fast path did not answer (out of line).
+#[inline(never)]
+fn build_cond_slow<F>(
+    it: &mut Interp<'_>,
+    var: &super::Local,
+    arg: &Arg,
+    op: &F,
+    general: &Expr,
+) -> R<bool>
+where
+    F: Fn(&RValue, &RValue) -> Option<bool>,
+{
+    match local_slow(it, var, arg, op) {
+        Some(a) => Ok(a),
+        None => Ok(general(it)?.truthy()),
     }
 }
 
@@ -524,6 +631,16 @@ impl CoreKnown {
         }
     }
 
+    /// Whether the constant is known to be the core class at this stamp (no look-up, no
+    /// call: a site's fast path).
+    #[inline(always)]
+    fn known_now(&self, it: &Interp<'_>) -> bool {
+        match it.constants_stamp() {
+            Some(stamp) => self.known.get() == Some(stamp),
+            None => false,
+        }
+    }
+
     /// Whether the constant is the core class now. (In its sites: a call of it was a
     /// fifth of an `is_a?` condition's instructions.)
     #[inline(always)]
@@ -534,6 +651,15 @@ impl CoreKnown {
         if self.known.get() == Some(stamp) {
             return true;
         }
+        self.look_up(it, stamp)
+    }
+
+    /// [`CoreKnown::now`] when the constant was not known at this stamp: looked up.
+    /// (Out of line: inlined, the look-up's registers were saved and restored at each
+    /// answer of the site, ~20 instructions of an `is_a?` condition's ~75.)
+    #[cold]
+    #[inline(never)]
+    fn look_up(&self, it: &mut Interp<'_>, stamp: super::super::defs::Stamp) -> bool {
         // (a core class's look-up has no effect: its errors are the general path's)
         let found = matches!(it.constant(&self.name, self.at),
             Ok(RValue::Class(ref k)) if *k == *self.core.name());
@@ -548,16 +674,17 @@ fn is_a(fb: Fallback, name: String, core: Core, at: usize) -> Expr {
     let k = CoreKnown::new(name, core, at);
     use methods::quick::takes;
     match fb {
-        Fallback::Local(var, general) => Box::new(move |it| {
-            if k.now(it) {
-                if let Some(v) = var.get(it) {
+        Fallback::Local(var, general) if var.is_own() => Box::new(move |it| {
+            if k.known_now(it) {
+                if let Some(v) = var.get_here(it) {
                     if takes(v) {
                         return Ok(RValue::Bool(RBool::new(k.core.has(v))));
                     }
                 }
             }
-            general(it)
+            is_a_slow(it, &k, &var, &general)
         }),
+        Fallback::Local(var, general) => Box::new(move |it| is_a_slow(it, &k, &var, &general)),
         Fallback::Value(recv, slow) => Box::new(move |it| {
             let v = recv(it)?;
             if takes(&v) && k.now(it) {
@@ -568,20 +695,53 @@ fn is_a(fb: Fallback, name: String, core: Core, at: usize) -> Expr {
     }
 }
 
+/// An `is_a?` site on a local when its fast path did not answer (out of line): the
+/// constant looked up, the local found by a search, else the general path.
+#[inline(never)]
+fn is_a_slow(it: &mut Interp<'_>, k: &CoreKnown, var: &super::Local, general: &Expr) -> R {
+    if k.now(it) {
+        if let Some(v) = var.get(it) {
+            if methods::quick::takes(v) {
+                return Ok(RValue::Bool(RBool::new(k.core.has(v))));
+            }
+        }
+    }
+    general(it)
+}
+
+/// [`is_a_slow`] as a condition.
+#[inline(never)]
+fn is_a_cond_slow(
+    it: &mut Interp<'_>,
+    k: &CoreKnown,
+    var: &super::Local,
+    general: &Expr,
+) -> R<bool> {
+    if k.now(it) {
+        if let Some(v) = var.get(it) {
+            if methods::quick::takes(v) {
+                return Ok(k.core.has(v));
+            }
+        }
+    }
+    Ok(general(it)?.truthy())
+}
+
 /// [`is_a`] as a condition.
 fn is_a_cond(fb: Fallback, k: CoreKnown) -> Cond {
     use methods::quick::takes;
     match fb {
-        Fallback::Local(var, general) => Box::new(move |it| {
-            if k.now(it) {
-                if let Some(v) = var.get(it) {
+        Fallback::Local(var, general) if var.is_own() => Box::new(move |it| {
+            if k.known_now(it) {
+                if let Some(v) = var.get_here(it) {
                     if takes(v) {
                         return Ok(k.core.has(v));
                     }
                 }
             }
-            Ok(general(it)?.truthy())
+            is_a_cond_slow(it, &k, &var, &general)
         }),
+        Fallback::Local(var, general) => Box::new(move |it| is_a_cond_slow(it, &k, &var, &general)),
         Fallback::Value(recv, slow) => Box::new(move |it| {
             let v = recv(it)?;
             if takes(&v) && k.now(it) {
