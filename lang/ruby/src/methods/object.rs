@@ -11,6 +11,16 @@ use crate::value::RStr;
 use crate::value::RValue;
 use std::rc::Rc;
 
+/// Whether `to_yaml`'s arguments ask for Psych's default output: none, or an empty hash of
+/// options.
+fn yaml_default_options(c: &Call) -> bool {
+    match c.args.as_slice() {
+        [] => true,
+        [RValue::Hash(h)] => h.borrow().is_empty(),
+        _ => false,
+    }
+}
+
 pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
     if let Some(v) = specific(it, recv, c)? {
         return Ok(Some(v));
@@ -45,10 +55,15 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 _ => RValue::str(inspect(recv)),
             }
         }
-        M::to_yaml if c.args.is_empty() => match it.host.to_yaml(recv) {
+        // (Psych's options, `to_yaml(opts)` as stdlib 9's `stdlib::to_yaml` passes them: none
+        // changes the text when the hash is empty)
+        M::to_yaml if yaml_default_options(c) => match it.host.to_yaml(recv) {
             Some(r) => RValue::str(crate::eval::host_result(r, c.at)?),
             None => return unsupported("method 'to_yaml'", c.at),
         },
+        M::to_yaml if c.args.len() == 1 && matches!(c.args[0], RValue::Hash(_)) => {
+            return unsupported("method 'to_yaml' with options", c.at)
+        }
         // (a number's `==` asks an object of the code's, as Ruby's `Integer#==` does:
         // `1 == obj` is `obj == 1`, and `!=` its negation)
         M::op_eq | M::op_ne
