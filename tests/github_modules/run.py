@@ -26,6 +26,13 @@ import run as diffrun  # noqa: E402
 import facterdb  # noqa: E402
 
 MODULES = os.environ.get("GITHUB_MODULES", "/work/cache/github/modulepath")
+# Modules of the stdlib 9 era (`stdlib::to_yaml`, `stdlib::deferrable_epp`, ...): compiled with
+# this directory first, which holds them and a stdlib 9 (rubyweb13's, `stdlib` 9.9.9), so the
+# other cases keep Debian's stdlib 8.5.
+MODULES9 = os.environ.get("GITHUB_MODULES9", "/work/cache/github/modulepath9")
+STDLIB9_MODULES = ("otelcol/", "quadlets/")
+# Control repositories (a case's "env"): /work/cache/github/<env>/.
+ENVS = os.environ.get("GITHUB_ENVS", "/work/cache/github")
 FACT_SETS = ["4.2/debian-11-x86_64", "4.2/redhat-8-x86_64", "4.2/ubuntu-20.04-x86_64",
              "4.2/centos-7-x86_64"]
 NODE = "web01.example.com"
@@ -34,11 +41,11 @@ NODE = "web01.example.com"
 FUNCTION_MODULES = ("extlib/", "consul/", "nftables/", "nginx/")
 
 
-def facts(name):
+def facts(name, node=NODE):
     class One(random.Random):
         def choice(self, seq):
             return os.path.join(facterdb.FACTERDB, name + ".facts")
-    return facterdb.facts_for(One(), NODE)
+    return facterdb.facts_for(One(), node)
 
 
 def main():
@@ -58,9 +65,18 @@ def main():
         for fs in (sets[:2] if c["id"].startswith(FUNCTION_MODULES) else sets):
             if not os.path.exists(os.path.join(facterdb.FACTERDB, fs + ".facts")):
                 sys.exit(f"no fact set {fs}")
-            programs.append({"id": f"{c['id']}@{fs}", "src": c["src"], "catalog": True,
-                             "tags": True, "node": NODE, "facts": facts(fs),
-                             "modulepath": [MODULES, facterdb.MODULES]})
+            p = {"id": f"{c['id']}@{fs}", "src": c["src"], "catalog": True,
+                 "tags": True, "node": c.get("node", NODE), "facts": facts(fs, c.get("node", NODE)),
+                 "modulepath": ([MODULES9] if c["id"].startswith(STDLIB9_MODULES) else [])
+                 + [MODULES, facterdb.MODULES]}
+            if "env" in c:
+                # a control repository (its environment.conf, hiera.yaml, data/ and
+                # manifests/site.pp), fetched into GITHUB_ENVS: its site-modules/ first
+                env = os.path.join(ENVS, c["env"])
+                p["env_dir"] = env
+                p["modulepath"] = [os.path.join(env, "site-modules")] + p["modulepath"]
+                p["key"] = c["env"]
+            programs.append(p)
     name = os.path.splitext(os.path.basename(a.cases))[0]
     diffrun.OUT = os.path.join(HERE, "out")
     answers = diffrun.cached_oracle(name, "0", programs, 20)

@@ -110,9 +110,10 @@ pub trait Host {
         self.scope_names()
             .map(|names| names.iter().any(|n| &**n == name))
     }
-    /// `value.to_yaml` (Psych's output, as the host writes YAML for the stdlib function);
-    /// `None` when the host cannot.
-    fn to_yaml(&mut self, _value: &RValue) -> Option<Result<String, HostError>> {
+    /// `value.to_yaml(indentation: n)` (Psych's output, as the host writes YAML for the
+    /// stdlib function; `indentation` as Psych's option, 2 by default: libyaml takes 2..9
+    /// and writes any other as 2); `None` when the host cannot.
+    fn to_yaml(&mut self, _value: &RValue, _indentation: i64) -> Option<Result<String, HostError>> {
         None
     }
     /// `YAML.safe_load(text)` (Psych's reading of plain data: the first document);

@@ -830,10 +830,11 @@ impl Host for EvalHost<'_> {
         Some(self.ev.globals.get(name).is_some())
     }
 
-    fn to_yaml(&mut self, value: &RValue) -> Option<Result<String, HostError>> {
+    fn to_yaml(&mut self, value: &RValue, indentation: i64) -> Option<Result<String, HostError>> {
+        use crate::functions::stdlib::data::{to_yaml_indented, yaml_indentation};
         Some(
             to_puppet(value)
-                .map(|v| crate::functions::stdlib::data::to_yaml_text(&v))
+                .map(|v| to_yaml_indented(&v, yaml_indentation(indentation)))
                 .map_err(HostError::Unsupported),
         )
     }

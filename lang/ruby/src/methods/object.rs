@@ -11,6 +11,31 @@ use crate::value::RStr;
 use crate::value::RValue;
 use std::rc::Rc;
 
+/// Psych's `indentation` from `to_yaml`'s arguments (none, or a hash of options): `None`
+/// when they hold an option other than `indentation`, or are no hash. An indentation
+/// libyaml refuses (outside 2..9, or not a number) is its default, 2; a Float counts by its
+/// integer part, as Ruby's `to_i` gives it.
+fn yaml_indentation(c: &Call) -> Option<i64> {
+    match c.args.as_slice() {
+        [] => Some(2),
+        [RValue::Hash(h)] => {
+            let h = h.borrow();
+            let key = RValue::sym("indentation");
+            if h.keys()
+                .any(|k| !matches!(k, RValue::Sym(s) if &**s == "indentation"))
+            {
+                return None;
+            }
+            Some(match h.get(&key) {
+                Some(RValue::Int(n)) => *n,
+                Some(RValue::Float(f)) if f.get().is_finite() => f.get().trunc() as i64,
+                _ => 2,
+            })
+        }
+        _ => None,
+    }
+}
+
 pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
     if let Some(v) = specific(it, recv, c)? {
         return Ok(Some(v));
@@ -45,10 +70,18 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 _ => RValue::str(inspect(recv)),
             }
         }
-        M::to_yaml if c.args.is_empty() => match it.host.to_yaml(recv) {
-            Some(r) => RValue::str(crate::eval::host_result(r, c.at)?),
-            None => return unsupported("method 'to_yaml'", c.at),
-        },
+        // (Psych's options, `to_yaml(opts)` as stdlib 9's `stdlib::to_yaml` passes them:
+        // `indentation`, the others beyond the subset)
+        M::to_yaml if yaml_indentation(c).is_some() => {
+            let step = yaml_indentation(c).unwrap_or(2);
+            match it.host.to_yaml(recv, step) {
+                Some(r) => RValue::str(crate::eval::host_result(r, c.at)?),
+                None => return unsupported("method 'to_yaml'", c.at),
+            }
+        }
+        M::to_yaml if c.args.len() == 1 && matches!(c.args[0], RValue::Hash(_)) => {
+            return unsupported("method 'to_yaml' with options", c.at)
+        }
         // (a number's `==` asks an object of the code's, as Ruby's `Integer#==` does:
         // `1 == obj` is `obj == 1`, and `!=` its negation)
         M::op_eq | M::op_ne

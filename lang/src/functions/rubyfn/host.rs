@@ -227,8 +227,8 @@ impl Host for FunctionHost<'_> {
     fn set_variable(&mut self, name: &str, value: &RValue) -> Result<(), HostError> {
         self.inner.set_variable(name, value)
     }
-    fn to_yaml(&mut self, value: &RValue) -> Option<Result<String, HostError>> {
-        self.inner.to_yaml(value)
+    fn to_yaml(&mut self, value: &RValue, indentation: i64) -> Option<Result<String, HostError>> {
+        self.inner.to_yaml(value, indentation)
     }
     fn parse_yaml(&mut self, text: &str) -> Option<Result<RValue, HostError>> {
         self.inner.parse_yaml(text)

@@ -518,6 +518,9 @@ fn yaml_string(s: &str, indent: usize, col: usize, key: bool) -> (String, bool) 
 struct YamlOut {
     text: String,
     open_ended: bool,
+    /// Psych's `indentation` (libyaml's best indent, 2 to 9): how much deeper a nested
+    /// block's entries go.
+    step: usize,
 }
 
 /// The column the next scalar on the current line starts at (after a separating space).
@@ -603,10 +606,12 @@ fn yaml_block(v: &Value, indent: usize, inline: bool, y: &mut YamlOut, depth: us
                     y.text.push_str(e);
                     y.text.push('\n');
                 } else if is_collection(x) && depth < 200 {
-                    y.text.push(' ');
-                    yaml_block(x, indent + 2, true, y, depth + 1);
+                    // (the dash is padded to the indentation before a nested collection;
+                    // a scalar follows it after one space)
+                    y.text.push_str(&" ".repeat(y.step - 1));
+                    yaml_block(x, indent + y.step, true, y, depth + 1);
                 } else {
-                    let s = yaml_scalar(x, indent + 2, y);
+                    let s = yaml_scalar(x, indent + y.step, y);
                     if !s.is_empty() {
                         y.text.push(' ');
                         y.text.push_str(&s);
@@ -618,7 +623,7 @@ fn yaml_block(v: &Value, indent: usize, inline: bool, y: &mut YamlOut, depth: us
         Value::Hash(h) => {
             for (k, x) in h.iter() {
                 start_line(y);
-                let key = yaml_key(k, indent + 2, y);
+                let key = yaml_key(k, indent + y.step, y);
                 // A key on several lines (or a long one) is not a simple key: `? key`.
                 let complex =
                     matches!(k, Value::String(ks) if ks.contains('\n') || ks.chars().count() > 128);
@@ -641,11 +646,11 @@ fn yaml_block(v: &Value, indent: usize, inline: bool, y: &mut YamlOut, depth: us
                     let inner = if matches!(x, Value::Array(_)) {
                         indent
                     } else {
-                        indent + 2
+                        indent + y.step
                     };
                     yaml_block(x, inner, false, y, depth + 1);
                 } else {
-                    let s = yaml_scalar(x, indent + 2, y);
+                    let s = yaml_scalar(x, indent + y.step, y);
                     if !s.is_empty() {
                         y.text.push(' ');
                         y.text.push_str(&s);
@@ -660,9 +665,25 @@ fn yaml_block(v: &Value, indent: usize, inline: bool, y: &mut YamlOut, depth: us
 
 /// A value as Psych's `to_yaml` writes it: `---\n- 1\n`.
 pub fn to_yaml_text(v: &Value) -> String {
+    to_yaml_indented(v, 2)
+}
+
+/// Psych's `indentation` option as libyaml takes it: 2 to 9, else its default 2.
+pub fn yaml_indentation(n: i64) -> usize {
+    if (2..=9).contains(&n) {
+        n as usize
+    } else {
+        2
+    }
+}
+
+/// A value as Psych's `to_yaml(indentation: step)` writes it (`step` from
+/// `yaml_indentation`).
+pub fn to_yaml_indented(v: &Value, step: usize) -> String {
     let mut y = YamlOut {
         text: String::from("---"),
         open_ended: false,
+        step,
     };
     if let Some(e) = flow_empty(v) {
         y.text.push(' ');
@@ -672,7 +693,7 @@ pub fn to_yaml_text(v: &Value) -> String {
         y.text.push('\n');
         yaml_block(v, 0, false, &mut y, 0);
     } else {
-        let s = yaml_scalar(v, 0, &mut y);
+        let s = yaml_scalar(v, y.step, &mut y);
         y.text.push(' ');
         y.text.push_str(&s);
         y.text.push('\n');
@@ -690,7 +711,17 @@ fn to_yaml(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResul
     dispatch(ev, args, b)?;
     // (each string's characters are looked at in a `Vec<char>`, four bytes each)
     crate::expansion::reserve_text(&args[0], 16, 6)?;
-    Ok(Value::from(to_yaml_text(&args[0])))
+    // (stdlib passes its options to Psych: `indentation` sets the step, an Integer or a
+    // Float taken to its integer part)
+    let step = match args.get(1) {
+        Some(Value::Hash(o)) => match o.get(&Value::from("indentation")) {
+            Some(Value::Integer(n)) => yaml_indentation(*n),
+            Some(Value::Float(f)) if f.is_finite() => yaml_indentation(f.trunc() as i64),
+            _ => 2,
+        },
+        _ => 2,
+    };
+    Ok(Value::from(to_yaml_indented(&args[0], step)))
 }
 
 // ---------------------------------------------------------------------------------------

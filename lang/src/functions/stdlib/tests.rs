@@ -214,6 +214,31 @@ fn native_functions_name_their_module() {
     assert_eq!(super::module_of("notice"), None);
 }
 
+/// Psych's `indentation` option (stdlib's `to_yaml($data, {indentation => 4})`): nested
+/// blocks go that much deeper, a dash before a nested collection is padded to it, a scalar
+/// item follows its dash after one space; libyaml takes 2 to 9, else 2. (Psych's output, as
+/// Ruby writes it.)
+#[test]
+fn to_yaml_indentation() {
+    use super::data::{to_yaml_indented, yaml_indentation, yaml_to_value};
+    let v = yaml_to_value(
+        "{a: [[1, 2], {b: x, c: [3]}], d: {e: {f: \"multi\\nline\\n\"}}, g: [{h: 1}]}",
+    )
+    .unwrap();
+    assert_eq!(
+        to_yaml_indented(&v, 4),
+        "---\na:\n-   - 1\n    - 2\n-   b: x\n    c:\n    - 3\nd:\n    e:\n        f: |\n            multi\n            line\ng:\n-   h: 1\n"
+    );
+    assert_eq!(
+        to_yaml_indented(&v, 3),
+        "---\na:\n-  - 1\n   - 2\n-  b: x\n   c:\n   - 3\nd:\n   e:\n      f: |\n         multi\n         line\ng:\n-  h: 1\n"
+    );
+    assert_eq!(to_yaml_indented(&v, 2), super::data::to_yaml_text(&v));
+    let top = yaml_to_value("\"a\\nb\\n\"").unwrap();
+    assert_eq!(to_yaml_indented(&top, 4), "--- |\n    a\n    b\n");
+    assert_eq!([1, 2, 9, 10, -3].map(yaml_indentation), [2, 2, 9, 2, 2]);
+}
+
 /// What `to_yaml` writes reads back as the same data (strings of tricky characters, long
 /// ones folded, as values, keys and sequence items).
 #[test]
