@@ -110,9 +110,18 @@ pub trait Host {
         self.scope_names()
             .map(|names| names.iter().any(|n| &**n == name))
     }
-    /// `value.to_yaml` (Psych's output, as the host writes YAML for the stdlib function);
-    /// `None` when the host cannot.
-    fn to_yaml(&mut self, _value: &RValue) -> Option<Result<String, HostError>> {
+    /// `__FILE__` at the code's offset `at`: the path of the file it is in; `None` when the
+    /// host does not tell (a template).
+    fn source_file(&mut self, _at: usize) -> Option<String> {
+        None
+    }
+    /// `value.to_yaml(options)` (Psych's output, as the host writes YAML for the stdlib
+    /// function); `None` when the host cannot.
+    fn to_yaml(
+        &mut self,
+        _value: &RValue,
+        _options: &YamlOptions,
+    ) -> Option<Result<String, HostError>> {
         None
     }
     /// `YAML.safe_load(text)` (Psych's reading of plain data: the first document);
@@ -225,4 +234,12 @@ pub trait Host {
     ) -> Option<Result<RValue, HostError>> {
         None
     }
+}
+
+/// Psych's dump options that change the text, as `to_yaml(indentation: 4, line_width: -1)`
+/// gives them (Symbol keys: Psych ignores others).
+#[derive(Debug, Default, Clone, Copy, PartialEq)]
+pub struct YamlOptions {
+    pub indentation: Option<i64>,
+    pub line_width: Option<i64>,
 }

@@ -14,6 +14,7 @@
 //! evaluator) that gives the Puppet scope's variables and functions.
 
 pub mod bridge;
+pub mod bridge_yaml;
 pub mod cache;
 pub mod generated;
 pub mod scan;

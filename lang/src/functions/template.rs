@@ -830,12 +830,12 @@ impl Host for EvalHost<'_> {
         Some(self.ev.globals.get(name).is_some())
     }
 
-    fn to_yaml(&mut self, value: &RValue) -> Option<Result<String, HostError>> {
-        Some(
-            to_puppet(value)
-                .map(|v| crate::functions::stdlib::data::to_yaml_text(&v))
-                .map_err(HostError::Unsupported),
-        )
+    fn to_yaml(
+        &mut self,
+        value: &RValue,
+        options: &erb::ruby::YamlOptions,
+    ) -> Option<Result<String, HostError>> {
+        Some(crate::erb::bridge_yaml::to_yaml(value, options))
     }
 
     fn parse_yaml(&mut self, text: &str) -> Option<Result<RValue, HostError>> {

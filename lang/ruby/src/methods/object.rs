@@ -45,7 +45,7 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 _ => RValue::str(inspect(recv)),
             }
         }
-        M::to_yaml if c.args.is_empty() => match it.host.to_yaml(recv) {
+        M::to_yaml if c.args.len() <= 1 => match it.host.to_yaml(recv, &yaml_options(c)?) {
             Some(r) => RValue::str(crate::eval::host_result(r, c.at)?),
             None => return unsupported("method 'to_yaml'", c.at),
         },
@@ -384,7 +384,8 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             // (called with the hash and the key); `capacity:` is only a size hint.
             M::new if &**k == "Hash" => Some(RValue::hash(super::hash::new(it, c)?)),
             M::new if &**k == "Array" => Some(super::array::new(it, c)?),
-            M::new => return unsupported(format!("{k}.new"), c.at),
+            // (Puppet's classes' `new` as the host answers it: `methods::facter::class_call`)
+            M::new if !k.starts_with("Puppet::") => return unsupported(format!("{k}.new"), c.at),
             _ => None,
         },
         RValue::Regexp(re) => match c.id {
@@ -1203,4 +1204,38 @@ pub fn regex_escape(s: &str) -> String {
         }
     }
     out
+}
+
+/// `to_yaml`'s options: a Hash whose Symbol keys `indentation` and `line_width` (Integers)
+/// change the text; `canonical` and `header` are beyond the subset; other keys Psych ignores.
+fn yaml_options(c: &Call) -> R<crate::host::YamlOptions> {
+    let mut o = crate::host::YamlOptions::default();
+    let Some(arg) = c.args.first() else {
+        return Ok(o);
+    };
+    let RValue::Hash(h) = arg else {
+        return unsupported(format!("to_yaml of a {} argument", arg.class_name()), c.at);
+    };
+    for (k, v) in h.borrow().iter() {
+        let RValue::Sym(name) = k else { continue };
+        let slot = match &**name {
+            "indentation" => &mut o.indentation,
+            "line_width" => &mut o.line_width,
+            "canonical" | "header" if v.truthy() => {
+                return unsupported(format!("to_yaml's option '{}'", &**name), c.at)
+            }
+            _ => continue,
+        };
+        match v {
+            RValue::Int(n) => *slot = Some(*n),
+            RValue::Nil => {}
+            other => {
+                return unsupported(
+                    format!("to_yaml's option '{}' as a {}", &**name, other.class_name()),
+                    c.at,
+                )
+            }
+        }
+    }
+    Ok(o)
 }
