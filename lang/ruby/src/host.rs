@@ -91,6 +91,12 @@ pub trait Host {
     fn self_class(&self) -> &str {
         "Puppet::Parser::TemplateWrapper"
     }
+    /// The code's own `self` as a value (a module's function object, given to Puppet's
+    /// `Iterable.asserted_iterable(self, x)`); `None` when `self` stays beyond the subset
+    /// (a template object).
+    fn self_value(&mut self) -> Option<RValue> {
+        None
+    }
     /// The code's own `self` as Ruby's `NoMethodError` names it (`#<Puppet::Parser::
     /// TemplateWrapper>`, without the object's address and variables the reference shows).
     fn self_inspect(&mut self) -> String {

@@ -238,9 +238,18 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             }
             M::generate | M::dump | M::pretty_generate if &**k == "JSON" => {
                 c.arity(1, 2)?;
-                let pretty = c.id == M::pretty_generate;
-                Some(RValue::str(super::json::generate(
-                    &c.args[0], pretty, c.at,
+                let mut state = match c.id {
+                    M::pretty_generate => super::json::JsonState::pretty(),
+                    _ => super::json::JsonState::compact(),
+                };
+                // (`dump`'s second argument is an IO, beyond the subset)
+                match c.arg(1) {
+                    Some(_) if c.id == M::dump => return unsupported("JSON.dump to an IO", c.at),
+                    Some(opts) => state.configure(opts, c.at)?,
+                    None => {}
+                }
+                Some(RValue::str(super::json::generate_with(
+                    &c.args[0], &state, c.at,
                 )?))
             }
             // Puppet's PSON: a reader of its own

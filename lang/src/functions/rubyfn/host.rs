@@ -81,6 +81,34 @@ impl HostObject for PuppetBlock {
     }
 }
 
+/// A 4.x function's object as a value (`self` given as an argument): its class, and no
+/// method of its own here (each call on it beyond the subset).
+#[derive(Debug)]
+pub(super) struct FunctionSelf(String);
+
+impl HostObject for FunctionSelf {
+    fn class_name(&self) -> String {
+        self.0.clone()
+    }
+    fn to_s(&self) -> String {
+        format!("#<{}>", self.0)
+    }
+    fn equals(&self, other: &dyn HostObject) -> bool {
+        other
+            .as_any()
+            .downcast_ref::<FunctionSelf>()
+            .is_some_and(|o| o.0 == self.0)
+    }
+    fn call(&self, name: &str, _args: &[RValue]) -> Option<Result<RValue, HostError>> {
+        Some(Err(HostError::Unsupported(format!(
+            "'{name}' on 'self' as a value (the function object)"
+        ))))
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
 /// The evaluator as a Ruby function's host: a template's host, with the function's own
 /// `self` (`call_function`; for 3.x the scope), its lambda and `require`.
 pub(super) struct FunctionHost<'e> {
@@ -314,6 +342,9 @@ impl Host for FunctionHost<'_> {
     }
     /// A 4.x function's `self` is an instance of a class named as the function; a 3.x
     /// function's is the scope.
+    fn self_value(&mut self) -> Option<RValue> {
+        (!self.v3).then(|| RValue::host(FunctionSelf(self.function.to_string())))
+    }
     fn self_class(&self) -> &str {
         match self.v3 {
             true => "Puppet::Parser::Scope",

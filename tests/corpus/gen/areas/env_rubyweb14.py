@@ -42,4 +42,10 @@ PROGRAMS = [
     "gh14::block_info() |$a, $b| { $a + $b }",
     "gh14::block_info() |$a, $b = 5, *$c| { $a }",
     "gh14::block_info() |*$all| { $all }",
+    # Iterable.asserted_iterable(self, value); `self` of a function as a value
+    "[gh14::iterable('sort_by', [3, 1, 2]) |$x| { -$x }, gh14::iterable('sort_by', 'hello') |$c| { $c }]",
+    "gh14::iterable('sort_by', {'x' => {'u' => 30}, 'y' => {'u' => 10}}) |$m| { $m.dig(1, 'u') }",
+    "[gh14::iterable('walk', {'a' => 1, 'b' => 2}), gh14::iterable('walk', 'ab'), gh14::iterable('walk', 3)]",
+    # a format's missing key: Ruby's "Did you mean?"
+    "gh14::iterable('format', 1)",
 ]
