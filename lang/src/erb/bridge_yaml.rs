@@ -1,11 +1,11 @@
 //! Ruby values as Psych dumps them (`value.to_yaml(options)` in a template or a module's
-//! Ruby): plain data to the YAML writer's tree, `functions::stdlib::psych_emit`, Symbols
+//! Ruby): plain data to the YAML writer's tree, `erb::psych_emit`, Symbols
 //! kept as Symbols (`:a: 1`). What Psych writes as a tagged Ruby object (a Sensitive, an
 //! object of the code's own class, a binary string, a range) is beyond the subset.
 
+use crate::erb::psych_emit::{dump, Node, Options};
 use crate::erb::ruby::{RValue, YamlOptions};
 use crate::erb::HostError;
-use crate::functions::stdlib::psych_emit::{dump, Node, Options};
 
 /// How deep a value may nest before it is taken for one that contains itself (Psych writes
 /// an alias, `*1`; the subset does not).
@@ -116,7 +116,7 @@ mod tests {
     // (`("word " * 8 + "end").to_yaml(line_width: 20)`: longer than the width, folded)
     #[test]
     fn line_width_folds() {
-        let s = RValue::str(&format!("{}end", "word ".repeat(8)));
+        let s = RValue::str(format!("{}end", "word ".repeat(8)));
         assert_eq!(
             to_yaml(&s, &opts(None, Some(20))).unwrap(),
             "--- >-\n  word word word word\n  word word word word\n  end\n"

@@ -17,6 +17,7 @@ pub mod bridge;
 pub mod bridge_yaml;
 pub mod cache;
 pub mod generated;
+pub mod psych_emit;
 pub mod scan;
 
 pub use prepl_ruby as ruby;

@@ -578,6 +578,11 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
 /// `v.respond_to?(name)`: one look-up of the name in the index (which also holds the
 /// methods every object has and those of `nil`), then a test of its bits for the class.
 pub(crate) fn responds(v: &RValue, name: &str) -> bool {
+    if let RValue::Host(o) = v {
+        if o.responds_to(name) {
+            return true;
+        }
+    }
     let Some(&flags) = METHOD_INDEX.get(name) else {
         return false;
     };

@@ -1,8 +1,8 @@
 //! stdlib's data formats: `to_json`, `to_json_pretty`, `to_yaml` (written as Ruby's JSON
 //! generator and Psych write them), `parsejson`, `parseyaml`, `loadjson`, `loadyaml`.
 
-use super::psych_emit::psych_reads_as_string;
 use super::{arity_error, old_api_error};
+use crate::erb::psych_emit::psych_reads_as_string;
 use crate::error::Error;
 use crate::eval::{Closure, EvalResult, Evaluator};
 use crate::format::float::ruby_float_to_s;
@@ -179,12 +179,12 @@ fn to_json_pretty(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> Ev
 }
 
 // ---------------------------------------------------------------------------------------
-// YAML as Psych writes it: `psych_emit`.
+// YAML as Psych writes it: `erb::psych_emit`.
 
 /// A value as Psych's `to_yaml` writes it: `---\n- 1\n`.
 pub fn to_yaml_text(v: &Value) -> String {
-    let node = super::psych_emit::Node::of_value(v, &ruby_to_s);
-    super::psych_emit::dump(&node, &super::psych_emit::Options::default())
+    let node = crate::erb::psych_emit::Node::of_value(v, &ruby_to_s);
+    crate::erb::psych_emit::dump(&node, &crate::erb::psych_emit::Options::default())
 }
 
 fn to_yaml(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {

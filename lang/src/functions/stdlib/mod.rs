@@ -10,7 +10,6 @@ pub mod crypt;
 pub mod data;
 pub mod extra;
 pub mod modules;
-pub mod psych_emit;
 pub mod resources;
 pub mod validate;
 mod yaml_error;

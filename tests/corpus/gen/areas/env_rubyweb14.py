@@ -48,4 +48,7 @@ PROGRAMS = [
     "[gh14::iterable('walk', {'a' => 1, 'b' => 2}), gh14::iterable('walk', 'ab'), gh14::iterable('walk', 3)]",
     # a format's missing key: Ruby's "Did you mean?"
     "gh14::iterable('format', 1)",
+    # a Sensitive answers respond_to?(:unwrap) (foreman's to_symbolized_yaml)
+    "$x = Sensitive('s') inline_template('<%= [@x.respond_to?(:unwrap), 1.respond_to?(:unwrap), @x.respond_to?(:foo)] %>')",
+    "$x = {'a' => Sensitive('s'), 'b' => 1} inline_template('<%= @x.map { |k, v| v = v.unwrap if v.respond_to?(:unwrap); [k.to_sym, v] }.to_h.to_yaml %>')",
 ]

@@ -95,7 +95,7 @@ impl Options {
 }
 
 /// What Psych's scalar scanner makes of a plain scalar: whether it stays a string.
-pub(super) fn psych_reads_as_string(s: &str) -> bool {
+pub fn psych_reads_as_string(s: &str) -> bool {
     use std::sync::OnceLock;
     static RES: OnceLock<[regex::Regex; 8]> = OnceLock::new();
     let [word, time, date, inf_nan, sexa_int, sexa_float, float, int] = RES.get_or_init(|| {
