@@ -91,6 +91,12 @@ pub trait Host {
     fn self_class(&self) -> &str {
         "Puppet::Parser::TemplateWrapper"
     }
+    /// The code's own `self` as a value (a module's function object, given to Puppet's
+    /// `Iterable.asserted_iterable(self, x)`); `None` when `self` stays beyond the subset
+    /// (a template object).
+    fn self_value(&mut self) -> Option<RValue> {
+        None
+    }
     /// The code's own `self` as Ruby's `NoMethodError` names it (`#<Puppet::Parser::
     /// TemplateWrapper>`, without the object's address and variables the reference shows).
     fn self_inspect(&mut self) -> String {
@@ -110,10 +116,18 @@ pub trait Host {
         self.scope_names()
             .map(|names| names.iter().any(|n| &**n == name))
     }
-    /// `value.to_yaml(indentation: n)` (Psych's output, as the host writes YAML for the
-    /// stdlib function; `indentation` as Psych's option, 2 by default: libyaml takes 2..9
-    /// and writes any other as 2); `None` when the host cannot.
-    fn to_yaml(&mut self, _value: &RValue, _indentation: i64) -> Option<Result<String, HostError>> {
+    /// `__FILE__` at the code's offset `at`: the path of the file it is in; `None` when the
+    /// host does not tell (a template).
+    fn source_file(&mut self, _at: usize) -> Option<String> {
+        None
+    }
+    /// `value.to_yaml(options)` (Psych's output, as the host writes YAML for the stdlib
+    /// function); `None` when the host cannot.
+    fn to_yaml(
+        &mut self,
+        _value: &RValue,
+        _options: &YamlOptions,
+    ) -> Option<Result<String, HostError>> {
         None
     }
     /// `YAML.safe_load(text)` (Psych's reading of plain data: the first document);
@@ -226,4 +240,12 @@ pub trait Host {
     ) -> Option<Result<RValue, HostError>> {
         None
     }
+}
+
+/// Psych's dump options that change the text, as `to_yaml(indentation: 4, line_width: -1)`
+/// gives them (Symbol keys: Psych ignores others).
+#[derive(Debug, Default, Clone, Copy, PartialEq)]
+pub struct YamlOptions {
+    pub indentation: Option<i64>,
+    pub line_width: Option<i64>,
 }

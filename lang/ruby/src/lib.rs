@@ -39,7 +39,7 @@ pub mod value;
 
 pub use error::{line_col, HostError, RubyError};
 pub use eval::{InstanceVars, Interp, Loaded, SharedVars};
-pub use host::{Host, Lent, Required, Stream};
+pub use host::{Host, Lent, Required, Stream, YamlOptions};
 pub use value::{HostObject, RArray, RBool, RBytes, RFloat, RHash, RStr, RValue};
 
 pub(crate) use prepl_core::format::{float::ruby_float_to_s, quote::ruby_inspect};

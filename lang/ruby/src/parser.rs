@@ -1029,7 +1029,16 @@ impl Parser {
                 !is_keyword(s)
                     || matches!(
                         s.as_str(),
-                        "nil" | "true" | "false" | "self" | "not" | "defined?" | "lambda" | "proc"
+                        "nil"
+                            | "true"
+                            | "false"
+                            | "self"
+                            | "not"
+                            | "defined?"
+                            | "lambda"
+                            | "proc"
+                            // (`private def name ... end`)
+                            | "def"
                     )
             }
             Tok::Op("[") | Tok::Op("(") => true,

@@ -439,6 +439,10 @@ pub trait HostObject: Debug {
     fn call(&self, _name: &str, _args: &[RValue]) -> Option<Result<RValue, HostError>> {
         None
     }
+    /// Whether `respond_to?(name)` of a method of its own (`call`'s) is true.
+    fn responds_to(&self, _name: &str) -> bool {
+        false
+    }
     /// For the host to find its own value again.
     fn as_any(&self) -> &dyn Any;
 }

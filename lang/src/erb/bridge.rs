@@ -39,6 +39,10 @@ impl HostObject for PuppetObject {
             _ => None,
         }
     }
+    /// (foreman's `to_symbolized_yaml`: `v = v.unwrap if v.respond_to?(:unwrap)`)
+    fn responds_to(&self, name: &str) -> bool {
+        name == "unwrap" && matches!(self.0, Value::Sensitive(_))
+    }
     fn as_any(&self) -> &dyn Any {
         self
     }

@@ -14,8 +14,10 @@
 //! evaluator) that gives the Puppet scope's variables and functions.
 
 pub mod bridge;
+pub mod bridge_yaml;
 pub mod cache;
 pub mod generated;
+pub mod psych_emit;
 pub mod scan;
 
 pub use prepl_ruby as ruby;

@@ -830,13 +830,12 @@ impl Host for EvalHost<'_> {
         Some(self.ev.globals.get(name).is_some())
     }
 
-    fn to_yaml(&mut self, value: &RValue, indentation: i64) -> Option<Result<String, HostError>> {
-        use crate::functions::stdlib::data::{to_yaml_indented, yaml_indentation};
-        Some(
-            to_puppet(value)
-                .map(|v| to_yaml_indented(&v, yaml_indentation(indentation)))
-                .map_err(HostError::Unsupported),
-        )
+    fn to_yaml(
+        &mut self,
+        value: &RValue,
+        options: &erb::ruby::YamlOptions,
+    ) -> Option<Result<String, HostError>> {
+        Some(crate::erb::bridge_yaml::to_yaml(value, options))
     }
 
     fn parse_yaml(&mut self, text: &str) -> Option<Result<RValue, HostError>> {

@@ -781,7 +781,10 @@ impl<'h> Interp<'h> {
         let at = n.at;
         Ok(match &n.kind {
             Kind::SelfRef => match &self.st.ctx.this {
-                This::Template => return unsupported("'self' (the template object)", at),
+                This::Template => match self.host.self_value() {
+                    Some(v) => v,
+                    None => return unsupported("'self' (the template object)", at),
+                },
                 This::Object(o) => RValue::Object(o.clone()),
                 This::Class(c) => RValue::Module(c.clone()),
             },

@@ -595,6 +595,9 @@ fn fresh_string(n: &Node) -> bool {
                     | "pack"
                     | "succ"
             ) || (&**name == "new" && is_const(n, "String"))
+                // (stdlib's `to_json_pretty`: `JSON.pretty_generate(data, opts) << "\n"`)
+                || (matches!(&**name, "generate" | "pretty_generate" | "fast_generate" | "dump")
+                    && (is_const(n, "JSON") || is_const(n, "::JSON")))
         }
         _ => false,
     }

@@ -10,6 +10,9 @@ use std::rc::Rc;
 /// Ruby's `Set` (set.rb): a class over a hash's keys.
 const SET: &str = include_str!("../prelude/set.rb");
 
+/// Puppet's iterator of `Iterable.asserted_iterable`.
+const ITERATOR: &str = include_str!("../prelude/iterator.rb");
+
 /// A prelude file's source and its statements.
 type Parsed = (&'static str, Rc<[Node]>);
 
@@ -22,6 +25,7 @@ thread_local! {
 fn source_of(name: &str) -> Option<&'static str> {
     match name {
         "Set" => Some(SET),
+        "PuppetIterator" => Some(ITERATOR),
         _ => None,
     }
 }
@@ -67,5 +71,7 @@ mod tests {
     fn every_prelude_file_parses() {
         assert_eq!(source_of("Set"), Some(SET));
         assert!(!parsed(SET).expect("the prelude parses").is_empty());
+        assert_eq!(source_of("PuppetIterator"), Some(ITERATOR));
+        assert!(!parsed(ITERATOR).expect("the prelude parses").is_empty());
     }
 }

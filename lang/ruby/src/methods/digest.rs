@@ -2,7 +2,9 @@
 //! `SHA384` / `SHA512` (and `OpenSSL::Digest::X`, `OpenSSL::Digest.new('SHA512')`) with
 //! `hexdigest`, `digest` (the raw bytes: a binary string) and `base64digest`, as class
 //! methods or on an object that `update` / `<<` feed; `OpenSSL::HMAC.digest` / `hexdigest`;
-//! `OpenSSL::PKCS5.pbkdf2_hmac` / `pbkdf2_hmac_sha1`; `Base64`'s encodings.
+//! `OpenSSL::HMAC.new(key, digest)` fed by `<<` / `update`; `OpenSSL::PKCS5.pbkdf2_hmac` /
+//! `pbkdf2_hmac_sha1` and `OpenSSL::KDF.pbkdf2_hmac(pass, salt:, iterations:, length:,
+//! hash:)`; `Zlib.crc32`; `Base64`'s encodings.
 
 use super::binary::bytes_arg;
 use super::Call;
@@ -102,6 +104,8 @@ pub fn is_class(name: &str) -> bool {
                 | "OpenSSL::Digest"
                 | "OpenSSL::HMAC"
                 | "OpenSSL::PKCS5"
+                | "OpenSSL::KDF"
+                | "Zlib"
                 | "Base64"
         )
 }
@@ -153,6 +157,69 @@ pub fn class_call(class: &str, c: &Call) -> R<Option<RValue>> {
             let key = bytes_arg(c.arg(1), c.at)?;
             let mac = alg.hmac(key, &[bytes_arg(c.arg(2), c.at)?]);
             shaped(c.name, mac)
+        }
+        ("OpenSSL::HMAC", "new") => {
+            c.arity(2, 2)?;
+            let key = bytes_arg(c.arg(0), c.at)?.to_vec();
+            let alg = alg_arg(&c.args[1], c.at)?;
+            RValue::host(Hmac {
+                alg,
+                key,
+                data: Rc::default(),
+            })
+        }
+        ("OpenSSL::KDF", "pbkdf2_hmac") => {
+            // (`pbkdf2_hmac(pass, salt:, iterations:, length:, hash:)`: the keywords a Hash)
+            c.arity(2, 2)?;
+            let pass = bytes_arg(c.arg(0), c.at)?.to_vec();
+            let RValue::Hash(kw) = &c.args[1] else {
+                return raise(
+                    crate::methods::no_implicit_conversion(&c.args[1], "Hash"),
+                    c.at,
+                );
+            };
+            let kw = kw.borrow();
+            let key = |k: &str| -> R<RValue> {
+                match kw.get(&RValue::sym(k)) {
+                    Some(v) => Ok(v.clone()),
+                    None => Err(Flow::from(RubyError::raised_as(
+                        "ArgumentError",
+                        format!("missing keyword: :{k}"),
+                        c.at,
+                    ))),
+                }
+            };
+            let (salt, iter, len, hash) = (
+                key("salt")?,
+                key("iterations")?,
+                key("length")?,
+                key("hash")?,
+            );
+            let salt = bytes_arg(Some(&salt), c.at)?;
+            let alg = alg_arg(&hash, c.at)?;
+            let (RValue::Int(iter), RValue::Int(len)) = (iter, len) else {
+                return raise("no implicit conversion into Integer", c.at);
+            };
+            if iter < 1 || len < 0 {
+                return Err(Flow::from(RubyError::raised_as(
+                    "OpenSSL::KDF::KDFError",
+                    "PKCS5_PBKDF2_HMAC: invalid iteration count or key length",
+                    c.at,
+                )));
+            }
+            super::grow(len as usize, c.at)?;
+            RValue::bytes(pbkdf2(alg, &pass, salt, iter as u64, len as usize, c.at)?)
+        }
+        ("Zlib", "crc32") => {
+            c.arity(0, 2)?;
+            let start = match c.arg(1) {
+                Some(_) => c.int_arg(1)? as u32,
+                None => 0,
+            };
+            match c.arg(0) {
+                None | Some(RValue::Nil) => RValue::Int(0),
+                Some(v) => RValue::Int(i64::from(crc32(start, bytes_arg(Some(v), c.at)?))),
+            }
         }
         ("OpenSSL::PKCS5", "pbkdf2_hmac" | "pbkdf2_hmac_sha1") => {
             let sha1 = c.name == "pbkdf2_hmac_sha1";
@@ -307,6 +374,99 @@ fn base64(c: &Call) -> R<Option<RValue>> {
     Ok(None)
 }
 
+/// zlib's CRC-32 (the IEEE polynomial, reflected) of `data`, continuing from `crc`.
+pub fn crc32(crc: u32, data: &[u8]) -> u32 {
+    const TABLE: [u32; 256] = {
+        let mut t = [0u32; 256];
+        let mut i = 0;
+        while i < 256 {
+            let mut c = i as u32;
+            let mut k = 0;
+            while k < 8 {
+                c = if c & 1 != 0 {
+                    0xedb8_8320 ^ (c >> 1)
+                } else {
+                    c >> 1
+                };
+                k += 1;
+            }
+            t[i] = c;
+            i += 1;
+        }
+        t
+    };
+    let mut c = !crc;
+    for b in data {
+        c = TABLE[((c ^ u32::from(*b)) & 0xff) as usize] ^ (c >> 8);
+    }
+    !c
+}
+
+/// An HMAC object (`OpenSSL::HMAC.new(key, digest)`): the data fed so far (shared by the
+/// values `<<` gives back, the same object in Ruby).
+#[derive(Debug)]
+struct Hmac {
+    alg: Alg,
+    key: Vec<u8>,
+    data: Rc<RefCell<Vec<u8>>>,
+}
+
+impl HostObject for Hmac {
+    fn class_name(&self) -> String {
+        "OpenSSL::HMAC".into()
+    }
+    fn is_a(&self, _class: &str) -> bool {
+        false
+    }
+    fn to_s(&self) -> String {
+        hex(&self.alg.hmac(&self.key, &[&self.data.borrow()]))
+    }
+    fn inspect(&self) -> String {
+        self.to_s()
+    }
+    fn equals(&self, other: &dyn HostObject) -> bool {
+        other
+            .as_any()
+            .downcast_ref::<Hmac>()
+            .is_some_and(|o| o.to_s() == self.to_s())
+    }
+    fn call(&self, name: &str, args: &[RValue]) -> Option<Result<RValue, HostError>> {
+        let given = |expected: &str| {
+            HostError::Raise(format!(
+                "wrong number of arguments (given {}, expected {expected})",
+                args.len()
+            ))
+        };
+        let again = || {
+            RValue::host(Hmac {
+                alg: self.alg,
+                key: self.key.clone(),
+                data: self.data.clone(),
+            })
+        };
+        Some(match name {
+            "update" | "<<" if args.len() != 1 => Err(given("1")),
+            "update" | "<<" => host_bytes(args.first()).map(|data| {
+                self.data.borrow_mut().extend_from_slice(data);
+                again()
+            }),
+            "reset" => {
+                self.data.borrow_mut().clear();
+                Ok(again())
+            }
+            _ if !args.is_empty() => Err(given("0")),
+            "digest" | "hexdigest" | "base64digest" | "to_s" => Ok(shaped(
+                name,
+                self.alg.hmac(&self.key, &[&self.data.borrow()]),
+            )),
+            _ => return None,
+        })
+    }
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+}
+
 /// A digest object (`Digest::SHA1.new`): the data fed so far (shared by the values that
 /// `update` gives back, as they are the same object in Ruby).
 #[derive(Debug)]
@@ -405,6 +565,14 @@ impl HostObject for Digester {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    // (zlib's check value, and `Zlib.crc32("b", Zlib.crc32("a"))` == `Zlib.crc32("ab")`)
+    #[test]
+    fn crc32_check_value() {
+        assert_eq!(crc32(0, b"123456789"), 0xcbf4_3926);
+        assert_eq!(crc32(crc32(0, b"a"), b"b"), crc32(0, b"ab"));
+        assert_eq!(crc32(0, b""), 0);
+    }
 
     #[test]
     fn pbkdf2_rfc6070() {

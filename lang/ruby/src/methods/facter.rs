@@ -313,6 +313,14 @@ pub fn class_call(it: &mut Interp, class: &str, c: &Call) -> R<Option<RValue>> {
             return Ok(Some(v));
         }
     }
+    if (class, c.name) == ("Puppet::Pops::Types::Iterable", "asserted_iterable") {
+        return asserted_iterable(it, c).map(Some);
+    }
+    if (class, c.name) == ("Puppet::Util", "deterministic_rand") {
+        c.arity(2, 2)?;
+        let r = super::random::deterministic_rand(&c.args[0], &c.args[1]);
+        return host_result(r, c.at).map(Some);
+    }
     if !it.host.custom_facts() {
         // Puppet's classes (`Puppet::Parser::Functions.function`) as the host answers them
         if class == "Puppet" || class.starts_with("Puppet::") {
@@ -936,4 +944,60 @@ fn execute(
         Some(r) => host_result(r, at),
         None => unsupported(format!("running the command `{command}`"), at),
     }
+}
+
+/// Puppet's `Iterable.asserted_iterable(caller, value)`: an iterator (the prelude's
+/// `PuppetIterator`) over a string's characters, an array's elements, a hash's pairs
+/// (`hash_style?`) or `0...n`; the reference's `ArgumentError` for another value.
+fn asserted_iterable(it: &mut Interp, c: &Call) -> R {
+    c.arity(2, 3)?;
+    let (values, hash_style) = match &c.args[1] {
+        RValue::Str(s) => (
+            s.chars().map(|ch| RValue::str(ch.to_string())).collect(),
+            false,
+        ),
+        RValue::Array(a) => (a.borrow().to_vec(), false),
+        RValue::Hash(h) => (
+            h.borrow()
+                .iter()
+                .map(|(k, v)| RValue::array(vec![k.clone(), v.clone()]))
+                .collect(),
+            true,
+        ),
+        RValue::Int(n) if *n >= 0 => {
+            super::grow(*n as usize, c.at)?;
+            ((0..*n).map(RValue::Int).collect(), false)
+        }
+        RValue::Host(_) => {
+            return unsupported(
+                format!(
+                    "Puppet::Pops::Types::Iterable.asserted_iterable of a {}",
+                    c.args[1].class_name()
+                ),
+                c.at,
+            )
+        }
+        other => {
+            return Err(Flow::from(RubyError::raised_as(
+                "ArgumentError",
+                format!(
+                    "{}(): wrong argument type ({}; is not Iterable.",
+                    c.args[0].class_name(),
+                    other.class_name()
+                ),
+                c.at,
+            )))
+        }
+    };
+    let class = it
+        .prelude_constant("PuppetIterator")
+        .unwrap_or(Ok(RValue::Nil))?;
+    super::call_id(
+        it,
+        class,
+        M::new,
+        vec![RValue::array(values), RValue::bool(hash_style)],
+        None,
+        c.at,
+    )
 }

@@ -88,34 +88,140 @@ fn to_ruby(v: &serde_json::Value, symbolize: bool, at: usize) -> R {
     })
 }
 
+/// The generator's state (json 2.6's `JSON::State`): the separators, `allow_nan` and
+/// `max_nesting` (0: none).
+#[derive(Debug, Clone)]
+pub struct JsonState {
+    indent: String,
+    space: String,
+    space_before: String,
+    object_nl: String,
+    array_nl: String,
+    allow_nan: bool,
+    max_nesting: usize,
+}
+
+impl JsonState {
+    /// `JSON.generate`'s and `to_json`'s.
+    pub fn compact() -> JsonState {
+        JsonState {
+            indent: String::new(),
+            space: String::new(),
+            space_before: String::new(),
+            object_nl: String::new(),
+            array_nl: String::new(),
+            allow_nan: false,
+            max_nesting: 100,
+        }
+    }
+    /// `JSON.pretty_generate`'s.
+    pub fn pretty() -> JsonState {
+        JsonState {
+            indent: "  ".into(),
+            space: " ".into(),
+            object_nl: "\n".into(),
+            array_nl: "\n".into(),
+            ..JsonState::compact()
+        }
+    }
+    /// The options a call gives (`JSON.pretty_generate(v, indent: '    ')`): a Hash's
+    /// Symbol keys, as the C generator's `configure` reads them; nil changes nothing.
+    pub fn configure(&mut self, opts: &RValue, at: usize) -> R<()> {
+        let h = match opts {
+            RValue::Nil => return Ok(()),
+            RValue::Hash(h) => h.borrow(),
+            other => {
+                return Err(Flow::from(RubyError::raised_as(
+                    "TypeError",
+                    format!("can't convert {} into Hash", other.class_name()),
+                    at,
+                )))
+            }
+        };
+        for (k, v) in h.iter() {
+            let RValue::Sym(name) = k else { continue };
+            let text = |v: &RValue| -> R<String> {
+                match v {
+                    RValue::Str(s) => Ok(s.to_string()),
+                    RValue::Nil => Ok(String::new()),
+                    other => Err(Flow::from(RubyError::raised_as(
+                        "TypeError",
+                        crate::methods::no_implicit_conversion(other, "String"),
+                        at,
+                    ))),
+                }
+            };
+            match &**name {
+                "indent" => self.indent = text(v)?,
+                "space" => self.space = text(v)?,
+                "space_before" => self.space_before = text(v)?,
+                "object_nl" => self.object_nl = text(v)?,
+                "array_nl" => self.array_nl = text(v)?,
+                "allow_nan" => self.allow_nan = v.truthy(),
+                "max_nesting" => {
+                    self.max_nesting = match v {
+                        RValue::Int(n) if *n > 0 => *n as usize,
+                        _ if !v.truthy() => 0,
+                        RValue::Int(_) => 0,
+                        _ => 100,
+                    }
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+}
+
 /// `JSON.generate(v)` / `v.to_json` (`pretty`: `JSON.pretty_generate`): hashes' keys as
 /// strings, symbols as strings, other objects as their `to_s`; NaN and infinities cannot
 /// be written (`GeneratorError`).
 pub fn generate(v: &RValue, pretty: bool, at: usize) -> R<String> {
+    let state = if pretty {
+        JsonState::pretty()
+    } else {
+        JsonState::compact()
+    };
+    generate_with(v, &state, at)
+}
+
+/// What json 2.6's C generator writes with the state `st`.
+pub fn generate_with(v: &RValue, st: &JsonState, at: usize) -> R<String> {
     let mut out = String::new();
-    write(v, pretty, 0, &mut out, at)?;
+    write(v, st, 0, &mut out, at)?;
     Ok(out)
 }
 
-fn write(v: &RValue, pretty: bool, depth: usize, out: &mut String, at: usize) -> R<()> {
-    if depth > 100 {
-        return Err(Flow::from(RubyError::raised_as(
-            "JSON::NestingError",
-            "nesting of 101 is too deep",
-            at,
-        )));
-    }
-    let indent = |out: &mut String, d: usize| {
-        if pretty {
-            out.push('\n');
-            out.push_str(&"  ".repeat(d));
+fn write(v: &RValue, st: &JsonState, depth: usize, out: &mut String, at: usize) -> R<()> {
+    let nested = |out: &mut String, d: usize| {
+        for _ in 0..d {
+            out.push_str(&st.indent);
         }
+    };
+    let enter = || -> R<usize> {
+        let d = depth + 1;
+        if st.max_nesting != 0 && d > st.max_nesting {
+            return Err(Flow::from(RubyError::raised_as(
+                "JSON::NestingError",
+                format!("nesting of {} is too deep", d - 1),
+                at,
+            )));
+        }
+        Ok(d)
     };
     match v {
         RValue::Nil => out.push_str("null"),
         RValue::Bool(b) => out.push_str(if (*b).get() { "true" } else { "false" }),
         RValue::Int(i) => out.push_str(&i.to_string()),
-        RValue::Float(f) if f.is_finite() => out.push_str(&crate::ruby_float_to_s((*f).get())),
+        RValue::Float(f) if f.is_finite() || st.allow_nan => {
+            let f = (*f).get();
+            out.push_str(&match f {
+                f if f.is_nan() => "NaN".to_string(),
+                f if f.is_infinite() && f > 0.0 => "Infinity".to_string(),
+                f if f.is_infinite() => "-Infinity".to_string(),
+                f => crate::ruby_float_to_s(f),
+            })
+        }
         RValue::Float(f) => {
             return Err(Flow::from(RubyError::raised_as(
                 "JSON::GeneratorError",
@@ -125,34 +231,43 @@ fn write(v: &RValue, pretty: bool, depth: usize, out: &mut String, at: usize) ->
         }
         RValue::Str(s) | RValue::Sym(s) => ruby_json_string(out, s),
         RValue::Array(items) => {
+            let d = enter()?;
             let items = items.borrow();
             out.push('[');
+            out.push_str(&st.array_nl);
             for (i, item) in items.iter().enumerate() {
                 if i > 0 {
                     out.push(',');
+                    out.push_str(&st.array_nl);
                 }
-                indent(out, depth + 1);
-                write(item, pretty, depth + 1, out, at)?;
+                nested(out, d);
+                crate::limits::deep(|| write(item, st, d, out, at))?;
             }
-            if !items.is_empty() {
-                indent(out, depth);
+            if !st.array_nl.is_empty() {
+                out.push_str(&st.array_nl);
+                nested(out, depth);
             }
             out.push(']');
         }
         RValue::Hash(h) => {
+            let d = enter()?;
             let h = h.borrow();
             out.push('{');
             for (i, (k, item)) in h.iter().enumerate() {
                 if i > 0 {
                     out.push(',');
                 }
-                indent(out, depth + 1);
+                out.push_str(&st.object_nl);
+                nested(out, d);
                 ruby_json_string(out, &crate::show::to_s(k));
-                out.push_str(if pretty { ": " } else { ":" });
-                write(item, pretty, depth + 1, out, at)?;
+                out.push_str(&st.space_before);
+                out.push(':');
+                out.push_str(&st.space);
+                crate::limits::deep(|| write(item, st, d, out, at))?;
             }
-            if !h.is_empty() {
-                indent(out, depth);
+            if !st.object_nl.is_empty() {
+                out.push_str(&st.object_nl);
+                nested(out, depth);
             }
             out.push('}');
         }
@@ -185,9 +300,10 @@ mod tests {
             generate(&h, true, 0).unwrap(),
             "{\n  \"a\": [\n    1,\n    2.0\n  ],\n  \"b\": null,\n  \"c\": \"q\\\"\\n/é\"\n}"
         );
+        // (json 2.6's C generator: the array's line breaks around no element)
         assert_eq!(
             generate(&RValue::array(smallvec::smallvec![]), true, 0).unwrap(),
-            "[]"
+            "[\n\n]"
         );
         assert!(generate(&RValue::Float(RFloat::new(f64::NAN)), false, 0).is_err());
     }

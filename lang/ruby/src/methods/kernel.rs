@@ -269,6 +269,12 @@ fn call_with(it: &mut Interp, c: &Call) -> R {
         | M::all_tags
         | M::string
         | M::result => unsupported(format!("'{name}'"), at),
+        // `__FILE__`: the path of the file the code is in, where the host tells it (a
+        // module's Ruby function: `require File.join(File.dirname(__FILE__), ...)`)
+        _ if name == "__FILE__" && c.args.is_empty() => match it.host.source_file(at) {
+            Some(path) => Ok(RValue::str(path)),
+            None => unsupported("__FILE__", at),
+        },
         // (a call with arguments cannot be a variable: Ruby's NoMethodError; `name()`
         // without arguments, read as a variable here, is the one it words otherwise)
         _ => {

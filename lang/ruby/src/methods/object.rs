@@ -11,31 +11,6 @@ use crate::value::RStr;
 use crate::value::RValue;
 use std::rc::Rc;
 
-/// Psych's `indentation` from `to_yaml`'s arguments (none, or a hash of options): `None`
-/// when they hold an option other than `indentation`, or are no hash. An indentation
-/// libyaml refuses (outside 2..9, or not a number) is its default, 2; a Float counts by its
-/// integer part, as Ruby's `to_i` gives it.
-fn yaml_indentation(c: &Call) -> Option<i64> {
-    match c.args.as_slice() {
-        [] => Some(2),
-        [RValue::Hash(h)] => {
-            let h = h.borrow();
-            let key = RValue::sym("indentation");
-            if h.keys()
-                .any(|k| !matches!(k, RValue::Sym(s) if &**s == "indentation"))
-            {
-                return None;
-            }
-            Some(match h.get(&key) {
-                Some(RValue::Int(n)) => *n,
-                Some(RValue::Float(f)) if f.get().is_finite() => f.get().trunc() as i64,
-                _ => 2,
-            })
-        }
-        _ => None,
-    }
-}
-
 pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
     if let Some(v) = specific(it, recv, c)? {
         return Ok(Some(v));
@@ -70,18 +45,10 @@ pub fn call(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 _ => RValue::str(inspect(recv)),
             }
         }
-        // (Psych's options, `to_yaml(opts)` as stdlib 9's `stdlib::to_yaml` passes them:
-        // `indentation`, the others beyond the subset)
-        M::to_yaml if yaml_indentation(c).is_some() => {
-            let step = yaml_indentation(c).unwrap_or(2);
-            match it.host.to_yaml(recv, step) {
-                Some(r) => RValue::str(crate::eval::host_result(r, c.at)?),
-                None => return unsupported("method 'to_yaml'", c.at),
-            }
-        }
-        M::to_yaml if c.args.len() == 1 && matches!(c.args[0], RValue::Hash(_)) => {
-            return unsupported("method 'to_yaml' with options", c.at)
-        }
+        M::to_yaml if c.args.len() <= 1 => match it.host.to_yaml(recv, &yaml_options(c)?) {
+            Some(r) => RValue::str(crate::eval::host_result(r, c.at)?),
+            None => return unsupported("method 'to_yaml'", c.at),
+        },
         // (a number's `==` asks an object of the code's, as Ruby's `Integer#==` does:
         // `1 == obj` is `obj == 1`, and `!=` its negation)
         M::op_eq | M::op_ne
@@ -271,9 +238,18 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             }
             M::generate | M::dump | M::pretty_generate if &**k == "JSON" => {
                 c.arity(1, 2)?;
-                let pretty = c.id == M::pretty_generate;
-                Some(RValue::str(super::json::generate(
-                    &c.args[0], pretty, c.at,
+                let mut state = match c.id {
+                    M::pretty_generate => super::json::JsonState::pretty(),
+                    _ => super::json::JsonState::compact(),
+                };
+                // (`dump`'s second argument is an IO, beyond the subset)
+                match c.arg(1) {
+                    Some(_) if c.id == M::dump => return unsupported("JSON.dump to an IO", c.at),
+                    Some(opts) => state.configure(opts, c.at)?,
+                    None => {}
+                }
+                Some(RValue::str(super::json::generate_with(
+                    &c.args[0], &state, c.at,
                 )?))
             }
             // Puppet's PSON: a reader of its own
@@ -417,7 +393,8 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             // (called with the hash and the key); `capacity:` is only a size hint.
             M::new if &**k == "Hash" => Some(RValue::hash(super::hash::new(it, c)?)),
             M::new if &**k == "Array" => Some(super::array::new(it, c)?),
-            M::new => return unsupported(format!("{k}.new"), c.at),
+            // (Puppet's classes' `new` as the host answers it: `methods::facter::class_call`)
+            M::new if !k.starts_with("Puppet::") => return unsupported(format!("{k}.new"), c.at),
             _ => None,
         },
         RValue::Regexp(re) => match c.id {
@@ -601,6 +578,11 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
 /// `v.respond_to?(name)`: one look-up of the name in the index (which also holds the
 /// methods every object has and those of `nil`), then a test of its bits for the class.
 pub(crate) fn responds(v: &RValue, name: &str) -> bool {
+    if let RValue::Host(o) = v {
+        if o.responds_to(name) {
+            return true;
+        }
+    }
     let Some(&flags) = METHOD_INDEX.get(name) else {
         return false;
     };
@@ -1236,4 +1218,41 @@ pub fn regex_escape(s: &str) -> String {
         }
     }
     out
+}
+
+/// `to_yaml`'s options: a Hash whose Symbol keys `indentation` and `line_width` (Integers)
+/// change the text; `canonical` and `header` are beyond the subset; other keys Psych ignores.
+fn yaml_options(c: &Call) -> R<crate::host::YamlOptions> {
+    let mut o = crate::host::YamlOptions::default();
+    let Some(arg) = c.args.first() else {
+        return Ok(o);
+    };
+    let RValue::Hash(h) = arg else {
+        return unsupported(format!("to_yaml of a {} argument", arg.class_name()), c.at);
+    };
+    for (k, v) in h.borrow().iter() {
+        let RValue::Sym(name) = k else { continue };
+        let slot = match &**name {
+            "indentation" => &mut o.indentation,
+            "line_width" => &mut o.line_width,
+            "canonical" | "header" if v.truthy() => {
+                return unsupported(format!("to_yaml's option '{}'", &**name), c.at)
+            }
+            _ => continue,
+        };
+        match v {
+            RValue::Int(n) => *slot = Some(*n),
+            // (a Float by its integer part, as libyaml's emitter is given it through Ruby's
+            // `to_i`)
+            RValue::Float(f) if f.get().is_finite() => *slot = Some(f.get().trunc() as i64),
+            RValue::Nil => {}
+            other => {
+                return unsupported(
+                    format!("to_yaml's option '{}' as a {}", &**name, other.class_name()),
+                    c.at,
+                )
+            }
+        }
+    }
+    Ok(o)
 }

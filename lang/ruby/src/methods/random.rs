@@ -160,6 +160,14 @@ pub fn new(c: &Call) -> R {
             Bignum::from_words(false, words).into_value()
         }
     };
+    match seeded(seed) {
+        Ok(r) => Ok(RValue::host(r)),
+        Err(message) => raise(message, c.at),
+    }
+}
+
+/// A generator as `Random.new(seed)` makes it (Ruby's error for a seed not an integer).
+fn seeded(seed: RValue) -> Result<Random, String> {
     let words = match &seed {
         RValue::Int(i) => {
             let m = i.unsigned_abs();
@@ -171,18 +179,21 @@ pub fn new(c: &Call) -> R {
         }
         other => match Bignum::of(other) {
             Some(b) => b.words().to_vec(),
-            None => {
-                return raise(
-                    crate::methods::no_implicit_conversion(other, "Integer"),
-                    c.at,
-                )
-            }
+            None => return Err(crate::methods::no_implicit_conversion(other, "Integer")),
         },
     };
-    Ok(RValue::host(Random {
+    Ok(Random {
         mt: RefCell::new(Mt19937::ruby_seeded(&words)),
         seed,
-    }))
+    })
+}
+
+/// Puppet's `Puppet::Util.deterministic_rand(seed, max)` (stdlib's `fqdn_rotate`):
+/// `Random.new(seed).rand(max).to_s`.
+pub fn deterministic_rand(seed: &RValue, max: &RValue) -> Result<RValue, HostError> {
+    let r = seeded(seed.clone()).map_err(HostError::Raise)?;
+    let n = r.rand(Some(max))?;
+    Ok(RValue::str(crate::show::to_s(&n)))
 }
 
 /// A `Random` object: its generator and the seed it was made with.

@@ -4,6 +4,7 @@ use super::object::pattern;
 use super::raise_index;
 use super::Call;
 use super::M;
+use crate::error::HostError;
 use crate::eval::{raise, regexp_failed, unsupported, Interp, R};
 use crate::show::{quote, to_s};
 use crate::value::RStr;
@@ -532,7 +533,40 @@ pub fn format(it: &mut Interp, fmt: &RValue, args: &[RValue], at: usize) -> R {
     all.push(fmt.clone());
     all.extend(args.iter().cloned());
     let r = it.host.call_function("sprintf", all);
+    let r = match (r, args) {
+        (Err(HostError::Raise(m)), [RValue::Hash(h)]) => Err(HostError::Raise(format!(
+            "{m}{}",
+            missing_key_suffix(&m, &h.borrow())
+        ))),
+        (Err(HostError::RaiseAs { class, message }), [RValue::Hash(h)]) => {
+            let suffix = missing_key_suffix(&message, &h.borrow());
+            Err(HostError::RaiseAs {
+                class,
+                message: format!("{message}{suffix}"),
+            })
+        }
+        (r, _) => r,
+    };
     crate::eval::host_result(r, at)
+}
+
+/// `KeyError`'s "Did you mean?" line of a format's missing `%{name}` (or `%<name>`): the
+/// hash's keys near the name (Ruby's did_you_mean), as mysql's `normalise_and_deepmerge`
+/// shows it.
+fn missing_key_suffix(message: &str, h: &crate::value::RHash) -> String {
+    let name = message
+        .strip_prefix("key{")
+        .and_then(|r| r.strip_suffix("} not found"))
+        .or_else(|| {
+            message
+                .strip_prefix("key<")
+                .and_then(|r| r.strip_suffix("> not found"))
+        });
+    let Some(name) = name else {
+        return String::new();
+    };
+    let keys: Vec<RValue> = h.iter().map(|(k, _)| k.clone()).collect();
+    super::did_you_mean::key_suffix(&keys, &RValue::sym(name))
 }
 
 /// `to_i(0)`: the base its prefix names (`0b`, `0o` or `0`, `0x`, `0d`), else 10; and the

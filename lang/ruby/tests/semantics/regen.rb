@@ -13,6 +13,7 @@ require 'uri'
 require 'time'
 require 'set'
 require 'shellwords'
+require 'zlib'
 
 dir = __dir__
 out = File.open(File.join(dir, 'expected.jsonl'), 'w')

@@ -197,7 +197,7 @@ fn call_as(
             None => ruby::Interp::new(&mut host),
         };
         it.set_instance(found.instance.clone());
-        let block_arg = block.map(|_| BlockArg::Host(RValue::host(PuppetBlock)));
+        let block_arg = block.map(|b| BlockArg::Host(RValue::host(PuppetBlock::of(b))));
         let loaded = match &known {
             Some(_) => Ok(()),
             None => {
@@ -298,7 +298,7 @@ fn call_ready(
     let result = {
         let mut it = ruby::Interp::calling(&mut host, &known.0);
         it.set_instance(found.instance.clone());
-        let block_arg = block.map(|_| BlockArg::Host(RValue::host(PuppetBlock)));
+        let block_arg = block.map(|b| BlockArg::Host(RValue::host(PuppetBlock::of(b))));
         let slot = if index == usize::MAX { 0 } else { index };
         match (ready.methods.get(slot), ruby_args) {
             (Some(Some(m)), RubyArgs::One(arg)) => it.call_top_one(m, arg, block_arg, at),

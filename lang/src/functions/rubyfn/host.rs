@@ -3,9 +3,49 @@
 
 use super::*;
 
-/// The lambda given to a function, as Ruby sees it.
+/// The lambda given to a function, as Ruby sees it: the reference's `PuppetProc`, a Proc
+/// with the closure's parameters (`arity`, `parameters`, `lambda?`, and the closure's
+/// `parameter_count`).
 #[derive(Debug)]
-pub(super) struct PuppetBlock;
+pub(super) struct PuppetBlock {
+    /// Each parameter's kind (`req`, `opt`, `rest`) and name.
+    params: Vec<(&'static str, Rc<str>)>,
+}
+
+impl PuppetBlock {
+    pub(super) fn of(closure: &Closure) -> PuppetBlock {
+        PuppetBlock {
+            params: closure
+                .lambda
+                .params
+                .iter()
+                .map(|p| {
+                    let kind = if p.captures_rest {
+                        "rest"
+                    } else if p.default.is_some() {
+                        "opt"
+                    } else {
+                        "req"
+                    };
+                    (kind, p.name.clone())
+                })
+                .collect(),
+        }
+    }
+
+    /// `PuppetProc#arity`: the count of required parameters before the first other one,
+    /// negated (less one) when another follows.
+    fn arity(&self) -> i64 {
+        let mut count = 0i64;
+        for (kind, _) in &self.params {
+            count += 1;
+            if *kind != "req" {
+                return -count;
+            }
+        }
+        count
+    }
+}
 
 impl HostObject for PuppetBlock {
     fn class_name(&self) -> String {
@@ -16,6 +56,53 @@ impl HostObject for PuppetBlock {
     }
     fn equals(&self, other: &dyn HostObject) -> bool {
         other.as_any().is::<PuppetBlock>()
+    }
+    fn call(&self, name: &str, args: &[RValue]) -> Option<Result<RValue, HostError>> {
+        if !args.is_empty() {
+            return None;
+        }
+        Some(Ok(match name {
+            "arity" => RValue::Int(self.arity()),
+            "parameter_count" => RValue::Int(self.params.len() as i64),
+            "lambda?" => RValue::bool(false),
+            "parameters" => RValue::array(
+                self.params
+                    .iter()
+                    .map(|(kind, name)| {
+                        RValue::array(vec![RValue::sym(*kind), RValue::sym(&**name)])
+                    })
+                    .collect::<Vec<_>>(),
+            ),
+            _ => return None,
+        }))
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+/// A 4.x function's object as a value (`self` given as an argument): its class, and no
+/// method of its own here (each call on it beyond the subset).
+#[derive(Debug)]
+pub(super) struct FunctionSelf(String);
+
+impl HostObject for FunctionSelf {
+    fn class_name(&self) -> String {
+        self.0.clone()
+    }
+    fn to_s(&self) -> String {
+        format!("#<{}>", self.0)
+    }
+    fn equals(&self, other: &dyn HostObject) -> bool {
+        other
+            .as_any()
+            .downcast_ref::<FunctionSelf>()
+            .is_some_and(|o| o.0 == self.0)
+    }
+    fn call(&self, name: &str, _args: &[RValue]) -> Option<Result<RValue, HostError>> {
+        Some(Err(HostError::Unsupported(format!(
+            "'{name}' on 'self' as a value (the function object)"
+        ))))
     }
     fn as_any(&self) -> &dyn Any {
         self
@@ -227,8 +314,12 @@ impl Host for FunctionHost<'_> {
     fn set_variable(&mut self, name: &str, value: &RValue) -> Result<(), HostError> {
         self.inner.set_variable(name, value)
     }
-    fn to_yaml(&mut self, value: &RValue, indentation: i64) -> Option<Result<String, HostError>> {
-        self.inner.to_yaml(value, indentation)
+    fn to_yaml(
+        &mut self,
+        value: &RValue,
+        options: &crate::erb::ruby::YamlOptions,
+    ) -> Option<Result<String, HostError>> {
+        self.inner.to_yaml(value, options)
     }
     fn parse_yaml(&mut self, text: &str) -> Option<Result<RValue, HostError>> {
         self.inner.parse_yaml(text)
@@ -251,6 +342,9 @@ impl Host for FunctionHost<'_> {
     }
     /// A 4.x function's `self` is an instance of a class named as the function; a 3.x
     /// function's is the scope.
+    fn self_value(&mut self) -> Option<RValue> {
+        (!self.v3).then(|| RValue::host(FunctionSelf(self.function.to_string())))
+    }
     fn self_class(&self) -> &str {
         match self.v3 {
             true => "Puppet::Parser::Scope",
@@ -429,7 +523,9 @@ impl Host for FunctionHost<'_> {
             ("Puppet", "debug" | "info" | "notice" | "warning" | "err", [_]) => {
                 self.self_call(name, args)
             }
-            _ => crate::functions::ruby_puppet::system_call(self.inner.ev, class, name, args),
+            _ => super::puppet_classes::system_call(self, class, name, args).or_else(|| {
+                crate::functions::ruby_puppet::system_call(self.inner.ev, class, name, args)
+            }),
         }
     }
 
@@ -447,6 +543,9 @@ impl Host for FunctionHost<'_> {
     }
 
     fn require(&mut self, path: &str) -> Option<Result<ruby::Required, HostError>> {
+        if path.starts_with('/') {
+            return Some(self.require_in_modules("require", path, PathBuf::from("/")));
+        }
         let modulepath = &self.inner.ev.env.modulepath;
         if known_library(modulepath, path) {
             return Some(Ok(ruby::Required::Nothing));
@@ -476,9 +575,31 @@ impl Host for FunctionHost<'_> {
             .rev()
             .find(|s| s.base <= at && at - s.base <= s.text.len())
             .map(|s| s.path.clone())?;
+        let from = from.parent().map(Path::to_path_buf).unwrap_or_default();
+        Some(self.require_in_modules("require_relative", path, from))
+    }
+
+    fn source_file(&mut self, at: usize) -> Option<String> {
+        self.sources
+            .iter()
+            .rev()
+            .find(|s| s.base <= at && at - s.base <= s.text.len())
+            .map(|s| s.path.display().to_string())
+    }
+}
+
+impl FunctionHost<'_> {
+    /// A `require` of `path` from the directory `from` (`require_relative`; an absolute
+    /// path, as `File.dirname(__FILE__)` makes one): `..` resolved by the path's words, and
+    /// the file must be in a module of the modulepath.
+    fn require_in_modules(
+        &mut self,
+        how: &str,
+        path: &str,
+        from: PathBuf,
+    ) -> Result<ruby::Required, HostError> {
         let rel = format!("{}.rb", path.strip_suffix(".rb").unwrap_or(path));
-        // `..` resolved by the path's words; the file must be in a module of the modulepath
-        let mut file = from.parent().map(Path::to_path_buf).unwrap_or_default();
+        let mut file = from;
         for part in rel.split('/') {
             match part {
                 "" | "." => {}
@@ -490,21 +611,19 @@ impl Host for FunctionHost<'_> {
         }
         let modulepath = &self.inner.ev.env.modulepath;
         let Some(dir) = modulepath.iter().find(|d| file.starts_with(d)).cloned() else {
-            return Some(Err(HostError::Unsupported(format!(
-                "require_relative '{path}' of a file outside the modulepath"
-            ))));
+            return Err(HostError::Unsupported(format!(
+                "{how} '{path}' of a file outside the modulepath"
+            )));
         };
         if !crate::env::fs::is_file(&file) {
-            return Some(Err(HostError::Raise(format!(
+            return Err(HostError::Raise(format!(
                 "cannot load such file -- {}",
                 file.display()
-            ))));
+            )));
         }
-        Some(self.load_required(path, (dir, file)))
+        self.load_required(path, (dir, file))
     }
-}
 
-impl FunctionHost<'_> {
     /// A module's Ruby file `require` found (its modulepath directory and path): its code
     /// to run, or nothing when this call loaded it already.
     fn load_required(

@@ -29,6 +29,7 @@ mod libraries;
 #[cfg(test)]
 mod loading_tests;
 mod locate;
+mod puppet_classes;
 mod signatures;
 mod strings;
 #[cfg(test)]
