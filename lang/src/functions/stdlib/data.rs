@@ -186,7 +186,7 @@ pub fn to_yaml_text(v: &Value) -> String {
     to_yaml_with(v, &crate::erb::psych_emit::Options::default())
 }
 
-fn to_yaml_with(v: &Value, o: &crate::erb::psych_emit::Options) -> String {
+pub(super) fn to_yaml_with(v: &Value, o: &crate::erb::psych_emit::Options) -> String {
     let node = crate::erb::psych_emit::Node::of_value(v, &ruby_to_s);
     crate::erb::psych_emit::dump(&node, o)
 }

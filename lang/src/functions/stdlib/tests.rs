@@ -220,7 +220,13 @@ fn native_functions_name_their_module() {
 /// Ruby writes it.)
 #[test]
 fn to_yaml_indentation() {
-    use super::data::{to_yaml_indented, yaml_indentation, yaml_to_value};
+    use super::data::{to_yaml_with, yaml_to_value};
+    let to_yaml_indented = |v: &crate::values::Value, n: i64| {
+        to_yaml_with(
+            v,
+            &crate::erb::psych_emit::Options::new(Some(n), None).unwrap(),
+        )
+    };
     let v = yaml_to_value(
         "{a: [[1, 2], {b: x, c: [3]}], d: {e: {f: \"multi\\nline\\n\"}}, g: [{h: 1}]}",
     )
@@ -236,7 +242,10 @@ fn to_yaml_indentation() {
     assert_eq!(to_yaml_indented(&v, 2), super::data::to_yaml_text(&v));
     let top = yaml_to_value("\"a\\nb\\n\"").unwrap();
     assert_eq!(to_yaml_indented(&top, 4), "--- |\n    a\n    b\n");
-    assert_eq!([1, 2, 9, 10, -3].map(yaml_indentation), [2, 2, 9, 2, 2]);
+    for outside in [1, 10, -3] {
+        assert_eq!(to_yaml_indented(&v, outside), to_yaml_indented(&v, 2));
+    }
+    assert_ne!(to_yaml_indented(&v, 9), to_yaml_indented(&v, 2));
 }
 
 /// What `to_yaml` writes reads back as the same data (strings of tricky characters, long
