@@ -150,7 +150,8 @@ fn ruby_loops_growing_past_the_limit_fail_the_input() {
             err.contains("Out of memory") && err.contains("memory limit of 200 MiB"),
             "{template}: {err}"
         );
-        assert!(started.elapsed().as_secs() < 30, "{template}");
+        // (a bound for a hang, not a speed: a debug build on a loaded machine takes 30 s)
+        assert!(started.elapsed().as_secs() < 120, "{template}");
     }
 }
 

@@ -574,20 +574,25 @@ fn yaml_block(v: &Node, indent: usize, inline: bool, y: &mut YamlOut, depth: usi
         Node::Map(h) => {
             for (k, x) in h.iter() {
                 start_line(y);
-                // A key on several lines (or a long one) is not a simple key: `? key`.
-                let complex =
-                    matches!(k, Node::Str(ks) if ks.contains('\n') || ks.chars().count() > 128);
-                let key = yaml_scalar(k, indent + step, y, true);
+                // A key on several lines (or over 128 bytes) is not a simple key but a
+                // complex one, `? key`, written as any value is (block styles, folded), and
+                // a collection value then starts on the line of its `:`.
+                let complex = matches!(k, Node::Str(ks) if ks.contains('\n') || ks.len() > 128);
                 if complex {
                     y.text.push_str("? ");
+                    let key = yaml_scalar(k, indent + step, y, false);
                     y.text.push_str(&key);
                     y.text.push('\n');
                     y.text.push_str(&pad);
                 } else {
+                    let key = yaml_scalar(k, indent + step, y, true);
                     y.text.push_str(&key);
                 }
                 y.text.push(':');
-                if let Some(e) = flow_empty(x) {
+                if complex && is_collection(x) && depth < 200 {
+                    y.text.push_str(&" ".repeat(step - 1));
+                    yaml_block(x, indent + step, true, y, depth + 1);
+                } else if let Some(e) = flow_empty(x) {
                     y.text.push(' ');
                     y.text.push_str(e);
                     y.text.push('\n');

@@ -424,3 +424,50 @@ fn ruby_callers_pass_nil_as_nil() {
         .map(|v| crate::format::to_programmatic(&v));
     assert_eq!(v.map_err(|e| e.full_message()), Ok("''".to_string()));
 }
+
+/// A key on several lines or over 128 bytes is a complex key (`? key`), written as a value
+/// is (block styles, folded at the width), and a collection value then starts on the line
+/// of its `:`. (Ruby 3.1's Psych's output.)
+#[test]
+fn to_yaml_complex_keys() {
+    use super::data::{to_yaml_text, to_yaml_with, yaml_to_value};
+    let v = yaml_to_value(
+        "{\"a\\nb\": [1, [2, 3], {c: 4}], z: {q: 1, r: [5]}, \"a\\nc\": {k: {m: 1}}}",
+    )
+    .unwrap();
+    assert_eq!(
+        to_yaml_text(&v),
+        "---\n? |-\n  a\n  b\n: - 1\n  - - 2\n    - 3\n  - c: 4\nz:\n  q: 1\n  r:\n  - 5\n? |-\n  a\n  c\n: k:\n    m: 1\n"
+    );
+    let v = yaml_to_value("{\"a\\nb\": [1, 2]}").unwrap();
+    let four = crate::erb::psych_emit::Options::new(Some(4), None).unwrap();
+    assert_eq!(
+        to_yaml_with(&v, &four),
+        "---\n? |-\n    a\n    b\n:   - 1\n    - 2\n"
+    );
+    let v = yaml_to_value(
+        "[{\"a\\nb\": {c: 1}}, {\"a\\nb\": {}}, {\"a\\nb\": null}, {\"x\\ny  \": 1}]",
+    )
+    .unwrap();
+    assert_eq!(
+        to_yaml_text(&v),
+        "---\n- ? |-\n    a\n    b\n  : c: 1\n- ? |-\n    a\n    b\n  : {}\n- ? |-\n    a\n    b\n  :\n- ? \"x\\ny  \"\n  : 1\n"
+    );
+    let words = vec!["word"; 30].join(" ");
+    let v = yaml_to_value(&format!(
+        "{{\"{words}\": 1, \"{}\": 2, \"{}\": 3}}",
+        "é".repeat(100),
+        "é".repeat(64)
+    ))
+    .unwrap();
+    assert_eq!(
+        to_yaml_text(&v),
+        format!(
+            "---\n? {}\n  {}\n: 1\n? {}\n: 2\n{}: 3\n",
+            vec!["word"; 16].join(" "),
+            vec!["word"; 14].join(" "),
+            "é".repeat(100),
+            "é".repeat(64)
+        )
+    );
+}
