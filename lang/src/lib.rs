@@ -21,7 +21,7 @@
 
 pub use prepl_catalog as catalog;
 pub use prepl_core::{
-    convert, cow, describe, expansion, format, suggest, time, types, values, versions,
+    convert, cow, describe, expansion, format, msort, suggest, time, types, values, versions,
 };
 pub use prepl_syntax as syntax;
 pub use prepl_syntax::{error, limits, names};

@@ -12,6 +12,8 @@
 //! - [`time`]: Timespan and Timestamp; [`versions`]: SemVer and SemVerRange.
 //! - [`describe`]: how errors name a value's type; [`suggest`]: "Did you mean";
 //!   [`expansion`]: the expanded size of values with shared parts, against the memory limit.
+//! - [`msort`]: the merge sort of the reference's Ruby (glibc's `qsort_r`), which every
+//!   sort that must order or fail as Ruby does uses.
 //! - [`rcstr`]: strings made straight into their shared form (`Rc<str>`), in one allocation.
 //!
 //! Values hold types (`Type[T]` values) and types hold values (`Enum`, `Pattern`, `Struct`
@@ -27,6 +29,7 @@ pub mod cow;
 pub mod describe;
 pub mod expansion;
 pub mod format;
+pub mod msort;
 pub mod rcstr;
 pub mod suggest;
 pub mod time;

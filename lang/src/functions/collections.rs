@@ -93,58 +93,14 @@ fn natural_order_at(a: &Value, b: &Value, depth: usize) -> Result<Ordering, Unor
 
 /// A stable merge sort with a fallible comparator; any comparator (even an inconsistent
 /// user lambda) gives some order, never a panic. It compares in the order of the C
-/// library's `qsort_r` that the reference's Ruby sorts with (glibc's top-down merge sort:
-/// the smaller half first), so that a lambda's errors and an inconsistent lambda's order are
-/// the reference's. Sorts positions, then moves each value once.
-pub fn merge_sort<F>(items: Vec<Value>, mut cmp: F) -> Result<Vec<Value>, Error>
+/// library's `qsort_r` that the reference's Ruby sorts with (`prepl_core::msort`), so that
+/// a lambda's errors and an inconsistent lambda's order are the reference's.
+pub fn merge_sort<F>(mut items: Vec<Value>, cmp: F) -> Result<Vec<Value>, Error>
 where
     F: FnMut(&Value, &Value) -> Result<Ordering, Error>,
 {
-    let n = items.len();
-    let mut order: Vec<usize> = (0..n).collect();
-    let mut tmp: Vec<usize> = Vec::with_capacity(n);
-    sort_range(&items, &mut order, &mut tmp, &mut cmp)?;
-    let mut slots: Vec<Option<Value>> = items.into_iter().map(Some).collect();
-    Ok(order
-        .into_iter()
-        .map(|i| slots[i].take().unwrap_or(Value::Undef))
-        .collect())
-}
-
-/// Sorts `order` (positions in `items`): the first `len / 2`, then the rest, then merges
-/// them taking the left one unless it compares greater. (Recursion depth is log2 of the
-/// length.)
-fn sort_range<F>(
-    items: &[Value],
-    order: &mut [usize],
-    tmp: &mut Vec<usize>,
-    cmp: &mut F,
-) -> Result<(), Error>
-where
-    F: FnMut(&Value, &Value) -> Result<Ordering, Error>,
-{
-    let n = order.len();
-    if n <= 1 {
-        return Ok(());
-    }
-    let n1 = n / 2;
-    sort_range(items, &mut order[..n1], tmp, cmp)?;
-    sort_range(items, &mut order[n1..], tmp, cmp)?;
-    tmp.clear();
-    let (mut i, mut j) = (0, n1);
-    while i < n1 && j < n {
-        if cmp(&items[order[i]], &items[order[j]])? == Ordering::Greater {
-            tmp.push(order[j]);
-            j += 1;
-        } else {
-            tmp.push(order[i]);
-            i += 1;
-        }
-    }
-    tmp.extend_from_slice(&order[i..n1]);
-    let done = tmp.len();
-    order[..done].copy_from_slice(tmp);
-    Ok(())
+    crate::msort::merge_sort_by(&mut items, cmp)?;
+    Ok(items)
 }
 
 fn keys(ev: &mut Evaluator, args: &[Value], b: Option<&Closure>) -> EvalResult {

@@ -92,36 +92,41 @@ fn load_cases() -> Vec<Case> {
     files
         .iter()
         .flat_map(|text| text.lines())
-        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
-        .map(|j| {
-            let s = |k: &str| j.get(k).and_then(|v| v.as_str()).map(str::to_string);
-            let error = s("error");
-            let mut log: Vec<String> = j
-                .get("log")
-                .and_then(|l| l.as_array())
-                .map(|a| {
-                    a.iter()
-                        .filter_map(|x| x.as_str().map(str::to_string))
-                        .collect()
-                })
-                .unwrap_or_default();
-            // The reference logs its error last; that line is the error itself.
-            if let Some(e) = &error {
-                if log
-                    .last()
-                    .is_some_and(|l| l.starts_with(&format!("err: {e}")))
-                {
-                    log.pop();
-                }
-            }
-            Case {
-                src: s("src").unwrap_or_default(),
-                value: s("value"),
-                error,
-                log,
-            }
+        .filter_map(oracle_answer)
+        .map(|(j, error, log)| Case {
+            src: j["src"].as_str().unwrap_or_default().to_string(),
+            value: j["value"].as_str().map(str::to_string),
+            error,
+            log,
         })
         .collect()
+}
+
+/// One line of the oracle's recorded answers: the line's JSON, the error, and the log
+/// lines without the last when it is the error itself (the reference logs its error last).
+pub(super) fn oracle_answer(
+    line: &str,
+) -> Option<(serde_json::Value, Option<String>, Vec<String>)> {
+    let j = serde_json::from_str::<serde_json::Value>(line).ok()?;
+    let error = j.get("error").and_then(|v| v.as_str()).map(str::to_string);
+    let mut log: Vec<String> = j
+        .get("log")
+        .and_then(|l| l.as_array())
+        .map(|a| {
+            a.iter()
+                .filter_map(|x| x.as_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default();
+    if let Some(e) = &error {
+        if log
+            .last()
+            .is_some_and(|l| l.starts_with(&format!("err: {e}")))
+        {
+            log.pop();
+        }
+    }
+    Some((j, error, log))
 }
 
 /// What prepl gives for a source: the value or error, and the log lines.

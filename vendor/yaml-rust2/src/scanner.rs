@@ -815,7 +815,8 @@ impl<T: Iterator<Item = char>> Scanner<T> {
                     && (sk.mark.line < self.mark.line || sk.mark.index + 1024 < self.mark.index)
             {
                 if sk.required {
-                    return Err(ScanError::new(self.mark, "simple key expect ':'"));
+                    // (prepl: libyaml's words, at the key)
+                    return Err(ScanError::new(sk.mark, "while scanning a simple key, could not find expected ':'"));
                 }
                 sk.possible = false;
             }
@@ -832,6 +833,15 @@ impl<T: Iterator<Item = char>> Scanner<T> {
         loop {
             // TODO(chenyh) BOM
             match self.look_ch() {
+                // (prepl: libyaml's rule, which the reference's Psych reads YAML with: in the
+                // block context a tab separates nothing where a simple key may start, at a
+                // line's start and after `-`, `?` or a complex key's `:`)
+                '\t' if self.flow_level == 0 && self.simple_key_allowed => {
+                    return Err(ScanError::new(
+                        self.mark,
+                        "while scanning for the next token, found character that cannot start any token",
+                    ));
+                }
                 // Tabs may not be used as indentation.
                 // "Indentation" only exists as long as a block is started, but does not exist
                 // inside of flow-style constructs. Tabs are allowed as part of leading
@@ -961,7 +971,8 @@ impl<T: Iterator<Item = char>> Scanner<T> {
         // had. If one was required, however, that was an error and we must propagate it.
         for sk in &mut self.simple_keys {
             if sk.required && sk.possible {
-                return Err(ScanError::new(self.mark, "simple key expected"));
+                // (prepl: libyaml's words, at the key)
+                return Err(ScanError::new(sk.mark, "while scanning a simple key, could not find expected ':'"));
             }
             sk.possible = false;
         }
@@ -995,19 +1006,12 @@ impl<T: Iterator<Item = char>> Scanner<T> {
         let tok = match name.as_ref() {
             "YAML" => self.scan_version_directive_value(&start_mark)?,
             "TAG" => self.scan_tag_directive_value(&start_mark)?,
-            // XXX This should be a warning instead of an error
+            // (prepl: an error, as in libyaml, which the reference's Psych reads YAML with)
             _ => {
-                // skip current line
-                while !is_breakz(self.look_ch()) {
-                    self.skip_non_blank();
-                }
-                // XXX return an empty TagDirective token
-                Token(
+                return Err(ScanError::new(
                     start_mark,
-                    TokenType::TagDirective(String::new(), String::new()),
-                )
-                // return Err(ScanError::new(start_mark,
-                //     "while scanning a directive, found unknown directive name"))
+                    "while scanning a directive, found unknown directive name",
+                ))
             }
         };
 
@@ -1509,6 +1513,16 @@ impl<T: Iterator<Item = char>> Scanner<T> {
 
         // generate BLOCK-SEQUENCE-START if indented
         self.roll_indent(mark.col, None, TokenType::BlockSequenceStart, mark);
+        // (prepl: as libyaml, a tab after `-` separates nothing, a simple key may start there)
+        while self.look_ch() == ' ' {
+            self.skip_blank();
+        }
+        if self.look_ch() == '\t' {
+            return Err(ScanError::new(
+                self.mark,
+                "while scanning for the next token, found character that cannot start any token",
+            ));
+        }
         let found_tabs = self.skip_ws_to_eol(SkipTabs::Yes)?.found_tabs();
         self.lookahead(2);
         if found_tabs && self.buffer[0] == '-' && is_blank_or_breakz(self.buffer[1]) {
@@ -1919,12 +1933,8 @@ impl<T: Iterator<Item = char>> Scanner<T> {
                 ));
             }
 
-            if (self.mark.col as isize) < self.indent {
-                return Err(ScanError::new(
-                    start_mark,
-                    "invalid indentation in quoted scalar",
-                ));
-            }
+            // (prepl: no "invalid indentation in quoted scalar": libyaml reads a quoted
+            // scalar's lines at any indentation)
 
             leading_blanks = false;
             self.consume_flow_scalar_non_whitespace_chars(
@@ -1945,12 +1955,8 @@ impl<T: Iterator<Item = char>> Scanner<T> {
                 if is_blank(self.ch()) {
                     // Consume a space or a tab character.
                     if leading_blanks {
-                        if self.ch() == '\t' && (self.mark.col as isize) < self.indent {
-                            return Err(ScanError::new(
-                                self.mark,
-                                "tab cannot be used as indentation",
-                            ));
-                        }
+                        // (prepl: no "tab cannot be used as indentation": libyaml reads a
+                        // quoted scalar's lines at any indentation, tabs too)
                         self.skip_blank();
                     } else {
                         whitespaces.push(self.ch());
@@ -1994,25 +2000,9 @@ impl<T: Iterator<Item = char>> Scanner<T> {
 
         // Eat the right quote.
         self.skip_non_blank();
-        // Ensure there is no invalid trailing content.
+        // (prepl: no "invalid trailing content after double-quoted scalar": libyaml gives
+        // the scalar, and its parser the error of what follows, `did not find expected key`)
         self.skip_ws_to_eol(SkipTabs::Yes)?;
-        match self.ch() {
-            // These can be encountered in flow sequences or mappings.
-            ',' | '}' | ']' if self.flow_level > 0 => {}
-            // An end-of-line / end-of-stream is fine. No trailing content.
-            c if is_breakz(c) => {}
-            // ':' can be encountered if our scalar is a key.
-            // Outside of flow contexts, keys cannot span multiple lines
-            ':' if self.flow_level == 0 && start_mark.line == self.mark.line => {}
-            // Inside a flow context, this is allowed.
-            ':' if self.flow_level > 0 => {}
-            _ => {
-                return Err(ScanError::new(
-                    self.mark,
-                    "invalid trailing content after double-quoted scalar",
-                ));
-            }
-        }
 
         let style = if single {
             TScalarStyle::SingleQuoted
@@ -2333,15 +2323,9 @@ impl<T: Iterator<Item = char>> Scanner<T> {
 
         // Skip over ':'.
         self.skip_non_blank();
-        if self.look_ch() == '\t'
-            && !self.skip_ws_to_eol(SkipTabs::Yes)?.has_valid_yaml_ws()
-            && (self.ch() == '-' || is_alpha(self.ch()))
-        {
-            return Err(ScanError::new(
-                self.mark,
-                "':' must be followed by a valid YAML whitespace",
-            ));
-        }
+        // (prepl: no "':' must be followed by a valid YAML whitespace" for a tab, `a:\tb`:
+        // libyaml takes the tab for separation after a simple key, and for an error after a
+        // complex key's `:`, where a simple key may start: `skip_to_next_token`)
 
         if sk.possible {
             // insert simple key
@@ -2509,7 +2493,8 @@ impl<T: Iterator<Item = char>> Scanner<T> {
     fn remove_simple_key(&mut self) -> ScanResult {
         let last = self.simple_keys.last_mut().unwrap();
         if last.possible && last.required {
-            return Err(ScanError::new(self.mark, "simple key expected"));
+            // (prepl: libyaml's words, at the key)
+            return Err(ScanError::new(last.mark, "while scanning a simple key, could not find expected ':'"));
         }
 
         last.possible = false;
@@ -2580,6 +2565,7 @@ impl SkipTabs {
     /// Whether a valid YAML whitespace has been found in skipped-over content.
     ///
     /// This function must be called after a call to `skip_ws_to_eol`.
+    #[allow(dead_code)] // (prepl: its one use is gone, see PREPL.md)
     fn has_valid_yaml_ws(self) -> bool {
         matches!(self, SkipTabs::Result(_, true))
     }

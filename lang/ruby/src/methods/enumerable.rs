@@ -2,7 +2,7 @@
 //! pairs), and ranges' own methods.
 
 use super::M;
-use super::{ordering, sort_values, Call};
+use super::{merge_sort, ordering, sort_values, Call};
 use crate::ast::Block;
 use crate::eval::{raise, unsupported, Interp, R};
 use crate::show::to_s;
@@ -772,66 +772,36 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
             for v in items {
                 keyed.push((it.yield_block(b, [v.clone()])?, v));
             }
-            if matches!(c.id, M::min_by | M::max_by) && c.arg(0).is_none() {
-                let want = if c.id == M::min_by { Less } else { Greater };
-                let best = best_index(&keyed, |(k, _)| k, want, false, at)?;
-                return Ok(Some(
-                    best.map(|i| keyed.swap_remove(i).1).unwrap_or_default(),
-                ));
-            }
-            if let Some(n) = c
-                .arg(0)
-                .filter(|n| c.id != M::sort_by && !matches!(n, RValue::Nil))
-            {
+            // (`min_by(nil)` is `min_by`)
+            let n = c.arg(0).filter(|n| !matches!(n, RValue::Nil));
+            if c.id != M::sort_by {
+                let Some(n) = n else {
+                    let want = if c.id == M::min_by { Less } else { Greater };
+                    let best = best_index(&keyed, |(k, _)| k, want, false, at)?;
+                    return Ok(Some(
+                        best.map(|i| keyed.swap_remove(i).1).unwrap_or_default(),
+                    ));
+                };
                 let n = nmin_size(n, at)?;
                 let best = super::nmin::nmin_run(it, keyed, n, c.id == M::max_by, None, at)?;
                 return Ok(Some(RValue::array(best)));
             }
-            let mut keys: Vec<RValue> = keyed.iter().map(|(k, _)| k.clone()).collect();
-            sort_values(it, &mut keys, at)?;
-            keyed.sort_by(|(a, _), (b, _)| a.compare(b).unwrap_or(std::cmp::Ordering::Equal));
-            if c.id == M::max_by {
-                // (the first of equal keys first, as for min_by)
-                keyed.sort_by(|(a, _), (b, _)| b.compare(a).unwrap_or(std::cmp::Ordering::Equal));
-            }
-            match (c.id, c.arg(0)) {
-                (M::min_by | M::max_by, _) => {
-                    keyed.first().map(|(_, v)| v.clone()).unwrap_or_default()
-                }
-                _ => RValue::array(keyed.into_iter().map(|(_, v)| v).collect::<Vec<_>>()),
-            }
+            merge_sort::sort_by_spaceship(it, &mut keyed, |(k, _)| k, at)?;
+            RValue::array(keyed.into_iter().map(|(_, v)| v).collect::<Vec<_>>())
         }
         M::sort => {
             let mut items = items;
             match block {
                 Some(b) => {
-                    let mut err = None;
-                    let mut cmp = |x: &RValue, y: &RValue| -> std::cmp::Ordering {
-                        if err.is_some() {
-                            return std::cmp::Ordering::Equal;
+                    merge_sort::merge_sort_by(it, &mut items, |it, x, y| {
+                        let o = it.yield_block(b, [x.clone(), y.clone()])?;
+                        // (a block's nil: Ruby's `rb_cmpint(nil, x, y)` names the pair)
+                        if matches!(o, RValue::Nil) {
+                            return super::compare_failed(x, y, at);
                         }
-                        match it
-                            .yield_block(b, [x.clone(), y.clone()])
-                            .and_then(|v| ordering(&v, at))
-                        {
-                            Ok(o) => o,
-                            Err(e) => {
-                                err = Some(e);
-                                std::cmp::Ordering::Equal
-                            }
-                        }
-                    };
-                    let mut sorted: Vec<RValue> = Vec::with_capacity(items.len());
-                    // Insertion by binary search keeps the comparison count low and stable.
-                    for v in items {
-                        let pos =
-                            sorted.partition_point(|s| cmp(s, &v) != std::cmp::Ordering::Greater);
-                        sorted.insert(pos, v);
-                    }
-                    if let Some(e) = err {
-                        return Err(e);
-                    }
-                    RValue::array(sorted)
+                        ordering(&o, at)
+                    })?;
+                    RValue::array(items)
                 }
                 None => {
                     sort_values(it, &mut items, at)?;
@@ -852,8 +822,9 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 at,
             )?)
         }
-        // One best by the block's comparisons, as Ruby finds it: the first of equal ones.
-        M::min | M::max | M::minmax if block.is_some() && c.arg(0).is_none() => {
+        // One best by the block's comparisons, as Ruby finds it: the first of equal ones
+        // (`min(nil)` is `min`).
+        M::min | M::max | M::minmax if block.is_some() => {
             let Some(b) = block else {
                 return no_block(c.name);
             };
@@ -880,45 +851,27 @@ pub fn generic(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 }
             }
         }
+        // (without a block: the arms above have the block's)
         M::min | M::max | M::minmax => {
             let mut items = items;
-            match block {
-                // (a stable sort by the block's comparisons)
-                Some(b) => {
-                    let mut sorted: Vec<RValue> = Vec::with_capacity(items.len());
-                    for v in items {
-                        let mut i = sorted.len();
-                        while i > 0 {
-                            let o = it.yield_block(b, [sorted[i - 1].clone(), v.clone()])?;
-                            if super::ordering(&o, at)? != std::cmp::Ordering::Greater {
-                                break;
-                            }
-                            i -= 1;
-                            it.step(at)?;
-                        }
-                        sorted.insert(i, v);
-                    }
-                    items = sorted;
-                }
+            if items.iter().any(|v| matches!(v, RValue::Object(_))) {
+                // (objects of the template's classes: their `<=>` by the sort)
+                sort_values(it, &mut items, at)?;
+            } else {
                 // (min and max compare each element with the best so far: an array's the
                 // best first, Enumerable's and a literal array's the element, see
                 // `best_index`; minmax is min, then max)
-                None if c.arg(0).is_none()
-                    && !items.iter().any(|v| matches!(v, RValue::Object(_))) =>
-                {
-                    let best_first = matches!(recv, RValue::Array(_)) && !newarray;
-                    let best = |want| best_index(&items, |v| v, want, best_first, at);
-                    let pick = |i: Option<usize>| i.map(|i| items[i].clone()).unwrap_or_default();
-                    return Ok(Some(match c.id {
-                        M::min => pick(best(Less)?),
-                        M::max => pick(best(Greater)?),
-                        _ => {
-                            let min = pick(best(Less)?);
-                            RValue::array(smallvec::smallvec![min, pick(best(Greater)?)])
-                        }
-                    }));
-                }
-                None => sort_values(it, &mut items, at)?,
+                let best_first = matches!(recv, RValue::Array(_)) && !newarray;
+                let best = |want| best_index(&items, |v| v, want, best_first, at);
+                let pick = |i: Option<usize>| i.map(|i| items[i].clone()).unwrap_or_default();
+                return Ok(Some(match c.id {
+                    M::min => pick(best(Less)?),
+                    M::max => pick(best(Greater)?),
+                    _ => {
+                        let min = pick(best(Less)?);
+                        RValue::array(smallvec::smallvec![min, pick(best(Greater)?)])
+                    }
+                }));
             }
             // (sorted stably: the greatest Ruby keeps is the first of the last equal ones)
             let max = || {

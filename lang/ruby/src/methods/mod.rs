@@ -22,6 +22,7 @@ pub mod json;
 pub use prepl_core::syntax::json_syntax;
 pub mod kernel;
 pub mod math;
+pub mod merge_sort;
 pub mod method_object;
 mod nmin;
 pub mod number;
@@ -518,36 +519,10 @@ pub fn clamp(recv: &RValue, args: &[RValue], at: usize) -> R<RValue> {
     }
 }
 
-/// Sorts values with `<=>`, raising for incomparable ones (objects of the template's
-/// classes with their class's `<=>`).
+/// Sorts values with `<=>` as Ruby's `sort` does, raising for incomparable ones (objects of
+/// the template's classes with their class's `<=>`).
 pub fn sort_values(it: &mut Interp, items: &mut [RValue], at: usize) -> R<()> {
-    if items.iter().any(|v| matches!(v, RValue::Object(_))) {
-        let sorted = merge_sort(it, items.to_vec(), at)?;
-        items.clone_from_slice(&sorted);
-        return Ok(());
-    }
-    // Ruby names the pair it met first; against the first element is the usual one.
-    if let Some(first) = items.first() {
-        for other in &items[1..] {
-            if first.compare(other).is_none() {
-                return compare_failed(first, other, at);
-            }
-        }
-    }
-    let mut failed: Option<(RValue, RValue)> = None;
-    items.sort_by(|a, b| match a.compare(b) {
-        Some(o) => o,
-        None => {
-            if failed.is_none() {
-                failed = Some((a.clone(), b.clone()));
-            }
-            std::cmp::Ordering::Equal
-        }
-    });
-    match failed {
-        Some((a, b)) => compare_failed(&a, &b, at),
-        None => Ok(()),
-    }
+    merge_sort::sort_by_spaceship(it, items, |v| v, at)
 }
 
 /// The result of calling a block that must give a comparison (`sort { |a, b| ... }`).
@@ -560,32 +535,6 @@ pub fn ordering(v: &RValue, at: usize) -> R<std::cmp::Ordering> {
             at,
         ),
     }
-}
-
-/// A stable merge sort whose comparison (a method of the template's) may fail.
-fn merge_sort(it: &mut Interp, mut items: Vec<RValue>, at: usize) -> R<Vec<RValue>> {
-    if items.len() <= 1 {
-        return Ok(items);
-    }
-    let right = items.split_off(items.len() / 2);
-    let left = merge_sort(it, items, at)?;
-    let right = merge_sort(it, right, at)?;
-    let mut out = Vec::with_capacity(left.len() + right.len());
-    let (mut l, mut r) = (left.into_iter().peekable(), right.into_iter().peekable());
-    while let (Some(a), Some(b)) = (l.peek(), r.peek()) {
-        let order = match it.compare_values(a, b, at)? {
-            Some(o) => o,
-            None => return compare_failed(a, b, at),
-        };
-        if order == std::cmp::Ordering::Greater {
-            out.extend(r.next());
-        } else {
-            out.extend(l.next());
-        }
-    }
-    out.extend(l);
-    out.extend(r);
-    Ok(out)
 }
 
 /// Ruby's TypeError message for a value given where a `into` is expected and that has no

@@ -1,11 +1,12 @@
 //! `min(n)`, `max(n)`, `min_by(n)`, `max_by(n)` as Ruby 3.1 finds them (`enum.c`
 //! `rb_nmin_run`): the elements gathered in a buffer of `4 n`, cut to the `n` best by a
 //! quickselect whenever it fills (its last pivot then bounds the elements kept), cut once
-//! more at the end, then sorted stably (glibc's merge sort, which `ruby_qsort` is) and
+//! more at the end, then sorted stably (`merge_sort.rs`, glibc's, which `ruby_qsort` is) and
 //! reversed for `max`. Equal elements come out in the order this leaves them:
 //! `[[1, 'a'], [1, 'b'], [0, 'c'], [1, 'd']].max(3) { |x, y| x[0] <=> y[0] }` is
 //! `[[1, 'd'], [1, 'a'], [1, 'b']]`.
 
+use super::merge_sort::merge_sort_by;
 use super::{compare_failed, ordering};
 use crate::ast::Block;
 use crate::eval::{Interp, R};
@@ -69,7 +70,8 @@ pub fn nmin_run(
         it.step(at)?;
     }
     filter(it, &cmp, &mut buf, n, rev)?;
-    let mut sorted = merge_sort(it, &cmp, buf)?;
+    let mut sorted = buf;
+    merge_sort_by(it, &mut sorted, |it, a, b| cmp.cmp(it, &a.0, &b.0))?;
     if rev {
         sorted.reverse();
     }
@@ -134,31 +136,4 @@ fn filter(
     let limit = buf[store_index].0.clone();
     buf.truncate(n as usize);
     Ok(limit)
-}
-
-/// glibc's `msort`: the first half (rounded down) and the rest sorted, then merged taking
-/// the left one of equal ones.
-fn merge_sort(
-    it: &mut Interp,
-    cmp: &Cmp,
-    mut items: Vec<(RValue, RValue)>,
-) -> R<Vec<(RValue, RValue)>> {
-    if items.len() <= 1 {
-        return Ok(items);
-    }
-    let right = items.split_off(items.len() / 2);
-    let left = merge_sort(it, cmp, items)?;
-    let right = merge_sort(it, cmp, right)?;
-    let mut out = Vec::with_capacity(left.len() + right.len());
-    let (mut l, mut r) = (left.into_iter().peekable(), right.into_iter().peekable());
-    while let (Some(a), Some(b)) = (l.peek(), r.peek()) {
-        if cmp.cmp(it, &a.0, &b.0)? == Ordering::Greater {
-            out.extend(r.next());
-        } else {
-            out.extend(l.next());
-        }
-    }
-    out.extend(l);
-    out.extend(r);
-    Ok(out)
 }

@@ -3,7 +3,7 @@
 //! pair Ruby cannot compare fails the lookup (`comparison of String with 1 failed`). Which
 //! pair fails first depends on the order the sort compares them: Ruby sorts with the C
 //! library's `qsort_r`, glibc's merge sort (halves of `n / 2` and the rest, each sorted,
-//! then merged comparing the left's head with the right's), which [`sort`] follows.
+//! then merged comparing the left's head with the right's: `prepl_core::msort`).
 
 use crate::error::Error;
 use crate::format::float::ruby_float_to_s;
@@ -24,24 +24,10 @@ pub fn sort(items: Vec<Value>) -> Result<Vec<Value>, Error> {
 type Failed = (Value, Value);
 
 fn merge_sort(mut items: Vec<Value>) -> Result<Vec<Value>, Failed> {
-    if items.len() <= 1 {
-        return Ok(items);
-    }
-    let right = items.split_off(items.len() / 2);
-    let left = merge_sort(items)?;
-    let right = merge_sort(right)?;
-    let mut out = Vec::with_capacity(left.len() + right.len());
-    let (mut l, mut r) = (left.into_iter().peekable(), right.into_iter().peekable());
-    while let (Some(a), Some(b)) = (l.peek(), r.peek()) {
-        match compare(a, b) {
-            Some(Ordering::Greater) => out.extend(r.next()),
-            Some(_) => out.extend(l.next()),
-            None => return Err((a.clone(), b.clone())),
-        }
-    }
-    out.extend(l);
-    out.extend(r);
-    Ok(out)
+    crate::msort::merge_sort_by(&mut items, |a, b| {
+        compare(a, b).ok_or_else(|| (a.clone(), b.clone()))
+    })?;
+    Ok(items)
 }
 
 /// Ruby's `a <=> b` for data from Hiera; `None` where Ruby answers `nil`.

@@ -296,8 +296,14 @@ pub fn psych_plain_scalar(s: &str) -> Value {
 }
 
 /// Builds values from the parser's events, the way Psych's safe loader does: plain scalars
-/// are typed by [`psych_plain_scalar`], quoted ones are strings, aliases are refused.
-struct YamlBuilder {
+/// are typed by [`psych_plain_scalar`], quoted ones are strings, aliases are refused
+/// (Psych 4's `YAML.load` does not enable them: `Unknown alias: NAME`, also for a known
+/// anchor's).
+struct YamlBuilder<'t> {
+    /// The document's text (for an alias's name).
+    text: &'t str,
+    /// Where aliases of unknown anchors stood (character indexes), read as scalars.
+    unknown_aliases: &'t [usize],
     stack: Vec<(Value, Option<Value>)>,
     /// Where the open collections start (for errors).
     open: Vec<super::yaml_error::Opened>,
@@ -305,7 +311,15 @@ struct YamlBuilder {
     error: Option<String>,
 }
 
-impl YamlBuilder {
+impl YamlBuilder<'_> {
+    /// An alias at `mark`: Psych's `BadAlias`, named as written after its `*`.
+    fn alias(&mut self, mark: yaml_rust2::scanner::Marker) {
+        let name = alias_name(self.text, mark.index());
+        self.error
+            .get_or_insert_with(|| format!("Unknown alias: {name}"));
+        self.push_value(Value::Undef);
+    }
+
     fn push_value(&mut self, v: Value) {
         match self.stack.last_mut() {
             None => self.docs.push(v),
@@ -321,7 +335,7 @@ impl YamlBuilder {
     }
 }
 
-impl yaml_rust2::parser::MarkedEventReceiver for YamlBuilder {
+impl yaml_rust2::parser::MarkedEventReceiver for YamlBuilder<'_> {
     fn on_event(&mut self, ev: yaml_rust2::Event, mark: yaml_rust2::scanner::Marker) {
         use yaml_rust2::scanner::TScalarStyle;
         use yaml_rust2::Event;
@@ -331,6 +345,9 @@ impl yaml_rust2::parser::MarkedEventReceiver for YamlBuilder {
             }
         }
         match ev {
+            Event::Scalar(..) if self.unknown_aliases.contains(&mark.index()) => {
+                self.alias(mark);
+            }
             Event::Scalar(text, style, _, tag) => {
                 let v = match (&tag, style) {
                     (Some(t), _) if t.suffix == "str" => Value::from(text.as_str()),
@@ -376,11 +393,7 @@ impl yaml_rust2::parser::MarkedEventReceiver for YamlBuilder {
                     self.push_value(v);
                 }
             }
-            Event::Alias(_) => {
-                self.error
-                    .get_or_insert_with(|| "Unknown alias".to_string());
-                self.push_value(Value::Undef);
-            }
+            Event::Alias(_) => self.alias(mark),
             _ => {}
         }
     }
@@ -389,20 +402,53 @@ impl yaml_rust2::parser::MarkedEventReceiver for YamlBuilder {
 /// A YAML document as a value, as Psych's `YAML.load` reads it (the first document;
 /// an empty document is undef).
 pub fn yaml_to_value(text: &str) -> Result<Value, String> {
-    let mut b = YamlBuilder {
-        stack: Vec::new(),
-        open: Vec::new(),
-        docs: Vec::new(),
-        error: None,
-    };
-    let mut parser = yaml_rust2::parser::Parser::new_from_str(text);
-    // Worded as Psych's parse errors: `(<unknown>): problem context at line L column C`.
-    let loaded = parser.load(&mut b, false);
-    loaded.map_err(|e| super::yaml_error::psych_message(&e, text, &b.open))?;
-    if let Some(e) = b.error {
-        return Err(e);
+    // libyaml reads an alias of an anchor it has not seen as any alias (Psych refuses it
+    // afterwards, unless a syntax error further on comes first); the YAML reader stops at
+    // it. Each such alias is read again as a quoted scalar of its length, until none is left.
+    let mut unknown_aliases: Vec<usize> = Vec::new();
+    let mut read = std::borrow::Cow::Borrowed(text);
+    loop {
+        let mut b = YamlBuilder {
+            text,
+            unknown_aliases: &unknown_aliases,
+            stack: Vec::new(),
+            open: Vec::new(),
+            docs: Vec::new(),
+            error: None,
+        };
+        let mut parser = yaml_rust2::parser::Parser::new_from_str(&read);
+        // Worded as Psych's parse errors: `(<unknown>): problem context at line L column C`.
+        match parser.load(&mut b, false) {
+            Err(e) if e.info() == "while parsing node, found unknown anchor" => {
+                let at = e.marker().index();
+                if unknown_aliases.contains(&at) {
+                    return Err(super::yaml_error::psych_message(&e, text, &b.open));
+                }
+                let name = alias_name(text, at);
+                let quoted = format!("'{}'", name.chars().skip(1).collect::<String>());
+                let start = read.char_indices().nth(at).map_or(read.len(), |(i, _)| i);
+                let end = start + 1 + name.len();
+                read.to_mut().replace_range(start..end, &quoted);
+                unknown_aliases.push(at);
+            }
+            Err(e) => return Err(super::yaml_error::psych_message(&e, text, &b.open)),
+            Ok(()) => {
+                if let Some(e) = b.error {
+                    return Err(e);
+                }
+                return Ok(b.docs.into_iter().next().unwrap_or(Value::Undef));
+            }
+        }
     }
-    Ok(b.docs.into_iter().next().unwrap_or(Value::Undef))
+}
+
+/// The name of the alias whose `*` is the `at`th character of `text`: the YAML reader's
+/// anchor characters after it (no blank, no flow indicator).
+fn alias_name(text: &str, at: usize) -> String {
+    text.chars()
+        .skip(at + 1)
+        .take_while(|c| !c.is_whitespace() && !",[]{}".contains(*c) && *c != '\u{feff}')
+        .collect()
 }
 
 pub fn json_to_value(text: &str) -> Result<Value, String> {

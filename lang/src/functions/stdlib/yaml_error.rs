@@ -61,7 +61,40 @@ pub(super) fn psych_message(e: &ScanError, text: &str, open: &[Opened]) -> Strin
             mark = innermost(false, false).or(mark);
             (Some(c.to_string()), p.to_string())
         }
+        // (libyaml's words where the reader's differ)
+        (Some("while scanning a verbatim tag"), p) => {
+            (Some("while scanning a tag".to_string()), p.to_string())
+        }
+        (Some(c @ "while scanning an anchor or alias"), p) => {
+            let what = match chars_at(text, e.marker().index()) {
+                Some('*') => "while scanning an alias",
+                Some('&') => "while scanning an anchor",
+                _ => c,
+            };
+            (Some(what.to_string()), p.to_string())
+        }
+        (Some(c), "did not find expected hexadecimal number") => (
+            Some(c.to_string()),
+            "did not find expected hexdecimal number".to_string(),
+        ),
+        (Some(c @ "while scanning a plain scalar"), "found a tab") => (
+            Some(c.to_string()),
+            "found a tab character that violates indentation".to_string(),
+        ),
         (Some(c), p) => (Some(c.to_string()), p.to_string()),
+        (None, "a block scalar content cannot start with a tab") => (
+            Some("while scanning a block scalar".to_string()),
+            "found a tab character where an indentation space is expected".to_string(),
+        ),
+        // (an implicit mapping of a flow sequence over two lines: libyaml's simple key
+        // does not span lines, and the sequence finds a `:` where it wants `,` or `]`)
+        (None, "illegal placement of ':' indicator") => {
+            mark = innermost(false, true).or(mark);
+            (
+                Some("while parsing a flow sequence".to_string()),
+                "did not find expected ',' or ']'".to_string(),
+            )
+        }
         (None, p) if p.starts_with("unexpected character: ") => (
             Some("while scanning for the next token".to_string()),
             "found character that cannot start any token".to_string(),
@@ -79,4 +112,9 @@ pub(super) fn psych_message(e: &ScanError, text: &str, open: &[Opened]) -> Strin
         None => problem,
     };
     format!("(<unknown>): {what} at line {line} column {column}")
+}
+
+/// The character at index `at` (in characters) of `text`.
+fn chars_at(text: &str, at: usize) -> Option<char> {
+    text.chars().nth(at)
 }
