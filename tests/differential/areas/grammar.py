@@ -24,6 +24,7 @@ from areas.grammar_base import KINDS, PRIMARY, scope_kind, statement_safe
 from areas.grammar_catalog import nodes, resources
 from areas.grammar_exprs import Gen
 from areas.grammar_facts import FACT_SETS
+from areas.grammar_more import hiera_files
 from areas.grammar_forms import chained, command_call, commented, destructure
 from areas.grammar_types import alias_type, kinded_alias, object_type, typeset
 
@@ -114,7 +115,13 @@ def program(rng):
     bare environment (`pal_env`, named as the reference names it: `modulepath: []`)."""
     g = Gen(rng)
     facts = rng.choice(FACT_SETS)
-    return {"src": source(g), "facts": facts, "modulepath": []}
+    # (one program in four with Hiera data of its own, which its `lookup`s read; session 54)
+    files = hiera_files(rng) if rng.random() < 0.25 else None
+    g.hiera = files is not None
+    src = source(g)
+    if files:
+        return {"src": src, "facts": facts, "files": files, "modulepath": []}
+    return {"src": src, "facts": facts, "modulepath": []}
 
 
 def source(g):
