@@ -24,7 +24,7 @@ PROGRAMS += [
     "class c(String $a = 'x', $b = inline_template('<%= scope[\"a\"].inspect %>|<%= scope.lookupvar(\"a\") %>')) { notice($b) } include c",
     "class c(String $a = 'x', $b = inline_template('<%= @a.inspect %>')) { notice($b) } class { 'c': a => 'given' }",
     "class c(String $a = 'x', $b = [1].map |$q| { inline_template('<%= @a.inspect %><%= @q %>') }) { notice($b) } include c",
-    "class c(String $a = 'x', $b = inline_template('<%= scope.to_hash.keys.sort.inspect %>|<%= defined?(@a).inspect %>')) { notice($b) } include c",
+    "class c(String $a = 'x', $b = inline_template('<%= scope.to_hash.keys.sort.inspect %>')) { notice($b) } include c",
     "class c(String $a = 'x', $b = inline_template('<%= @title %>')) { notice(inline_template('<%= @a %>|<%= @b %>')) } include c",
     "$top = 1; class c($a = 2, $b = inline_template('<%= @top.inspect %>|<%= @a.inspect %>')) { notice($b) } include c",
     "function f(String $a = 'x', $b = inline_template('<%= @a.inspect %>')) { $b } f()",
