@@ -63,6 +63,12 @@ pub trait Host {
     fn kept_variable(&mut self, _name: &str) -> Option<RValue> {
         None
     }
+    /// Whether `variable` reads `name` though `scope.to_hash` does not list it (the
+    /// reference's parameter scope, while defaults are evaluated): a template's `@name`
+    /// is nil.
+    fn unlisted_variable(&mut self, _name: &str) -> bool {
+        false
+    }
     /// Whether the variable exists (`scope.include?`, `has_variable?`), or, with
     /// `with_value`, exists and has a value other than nil (`defined?(@x)`).
     fn has_variable(&mut self, name: &str, with_value: bool) -> bool;

@@ -1190,6 +1190,10 @@ impl Evaluator {
         let bound = self
             .bind_definition_params(&who, &def.def.params, &own, &scope, &def.source, def.span)
             .map_err(|e| {
+                // (a `Deferred` value's Ruby error: the compilation fails, unwrapped)
+                if let Some(failed) = crate::functions::deferred_params::failed_compilation(&e) {
+                    return failed;
+                }
                 // The checks of the binding name the instance; errors of default
                 // expressions keep their own prefix.
                 let inner = if e.message.starts_with(&who()) {

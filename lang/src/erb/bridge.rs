@@ -36,16 +36,39 @@ impl HostObject for PuppetObject {
     fn call(&self, name: &str, _args: &[RValue]) -> Option<Result<RValue, HostError>> {
         match (name, &self.0) {
             ("unwrap", Value::Sensitive(inner)) => Some(Ok(to_ruby(inner))),
+            (_, Value::SemVer(v)) => semver_method(name, v).map(Ok),
             _ => None,
         }
     }
     /// (foreman's `to_symbolized_yaml`: `v = v.unwrap if v.respond_to?(:unwrap)`)
     fn responds_to(&self, name: &str) -> bool {
-        name == "unwrap" && matches!(self.0, Value::Sensitive(_))
+        match &self.0 {
+            Value::Sensitive(_) => name == "unwrap",
+            Value::SemVer(v) => semver_method(name, v).is_some(),
+            _ => false,
+        }
     }
     fn as_any(&self) -> &dyn Any {
         self
     }
+}
+
+/// A `SemanticPuppet::Version`'s readers: its numbers, its prerelease and build (nil when
+/// it has none), whether it is stable (no prerelease).
+fn semver_method(name: &str, v: &semver::Version) -> Option<RValue> {
+    let text = |t: &str| match t.is_empty() {
+        true => RValue::Nil,
+        false => RValue::str(t),
+    };
+    Some(match name {
+        "major" => RValue::Int(v.major as i64),
+        "minor" => RValue::Int(v.minor as i64),
+        "patch" => RValue::Int(v.patch as i64),
+        "prerelease" => text(v.pre.as_str()),
+        "build" => text(v.build.as_str()),
+        "stable?" => RValue::bool(v.pre.is_empty()),
+        _ => return None,
+    })
 }
 
 pub fn to_ruby(v: &Value) -> RValue {

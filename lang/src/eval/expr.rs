@@ -678,6 +678,38 @@ impl Evaluator {
         self.find_by_name(self.current, name).ok().flatten()
     }
 
+    /// Whether `name`, read where the code runs, is a parameter of a class, define, function
+    /// or lambda whose defaults are being evaluated: the reference keeps those in its
+    /// `ParameterScope`, which `scope.to_hash` does not list, so that a template's `@name`
+    /// is nil there (`scope['name']` reads it).
+    pub fn in_parameter_scope(&self, name: &str) -> bool {
+        let mut f = self.current;
+        while let Some(i) = f {
+            let frame = &self.frames[i];
+            if let Some(idx) = frame.layout.index_of(name) {
+                if self.slots[frame.base + idx].is_some() {
+                    return self.binding.as_ref().is_some_and(|(bf, _, _)| *bf == i);
+                }
+            }
+            f = frame.parent;
+        }
+        self.scope.as_ref().is_some_and(|s| {
+            s.binding
+                .borrow()
+                .as_ref()
+                .is_some_and(|g| g.params.iter().any(|p| &**p == name))
+        })
+    }
+
+    /// Whether some defaults are being evaluated (see [`Evaluator::in_parameter_scope`]).
+    pub fn binding_parameters(&self) -> bool {
+        self.binding.is_some()
+            || self
+                .scope
+                .as_ref()
+                .is_some_and(|s| s.binding.borrow().is_some())
+    }
+
     /// An unknown variable read under `strict = warning` or `off` (the reference with
     /// `strict_variables = false`): `undef`, after a warning worded and located as the
     /// reference's (`Unknown variable: 'x'. (file: F, line: L, column: C)`) under `warning`.

@@ -13,6 +13,34 @@ use crate::eval::Evaluator;
 use crate::types::{self, PType};
 use crate::values::Value;
 
+/// The message of [`check`]'s error for a function there is not (the reference's loader
+/// gives nil, whose class has no dispatcher).
+const NO_DISPATCHER: &str = "undefined method `dispatcher' for NilClass:Class";
+/// The start of [`check`]'s error for a function none of whose dispatches takes the
+/// arguments.
+const NO_MATCHING_ARITY: &str = "No matching arity found for ";
+
+/// The reference's error where it checks a define instance's parameters, outside any
+/// expression (at the finishing steps): a Ruby exception of [`check`] (`ArgumentError` of a
+/// function that takes none of the arguments, `NoMethodError` of one there is not) fails
+/// the compilation naming its class, as Ruby reports it; `None` for any other error.
+pub(crate) fn failed_compilation(e: &Error) -> Option<Error> {
+    let message = if e.message.starts_with(NO_MATCHING_ARITY) {
+        format!("ArgumentError: {}", e.message)
+    } else if e.message == NO_DISPATCHER {
+        // (Ruby's message with its error highlight and suggestion)
+        format!(
+            "NoMethodError: {NO_DISPATCHER}\n\n      dispatcher = func.class.dispatcher.find_matching_dispatcher(value.arguments)\n                             ^^^^^^^^^^^\nDid you mean?  display"
+        )
+    } else {
+        return None;
+    };
+    Some(Error::new(
+        crate::ErrorKind::Failed,
+        format!("Puppet::Parser::CatalogCompiler failed with error {message}"),
+    ))
+}
+
 /// What a parameter's `Deferred` value comes to.
 pub(crate) enum DeferredParameter {
     /// Not a `Deferred`: the value is checked against the type as any other.
@@ -39,16 +67,14 @@ pub(crate) fn check(
     let returned = match matching_return_type(ev, name, arguments)? {
         Found::Missing => {
             // (the reference's loader gives nil, whose class has no dispatcher)
-            return Err(Error::eval(
-                "undefined method `dispatcher' for NilClass:Class".to_string(),
-            ));
+            return Err(Error::eval(NO_DISPATCHER.to_string()));
         }
         Found::NoMatch => {
             let shown = arguments
                 .map(crate::format::ruby::inspect)
                 .unwrap_or_default();
             return Err(Error::eval(format!(
-                "No matching arity found for {name} with arguments {shown}"
+                "{NO_MATCHING_ARITY}{name} with arguments {shown}"
             )));
         }
         Found::Returns(t) => t,

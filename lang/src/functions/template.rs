@@ -712,6 +712,10 @@ impl Host for EvalHost<'_> {
         Some("Puppet::Parser::TemplateWrapper")
     }
 
+    fn unlisted_variable(&mut self, name: &str) -> bool {
+        self.ev.binding_parameters() && self.ev.in_parameter_scope(name)
+    }
+
     fn has_variable(&mut self, name: &str, with_value: bool) -> bool {
         self.ev
             .visible_variable(name)
@@ -813,6 +817,10 @@ impl Host for EvalHost<'_> {
         // before it, ~45,000 comparisons for ~300 names)
         let mut seen = rustc_hash::FxHashSet::default();
         all.retain(|name| seen.insert(name.clone()));
+        if self.ev.binding_parameters() {
+            // (the parameters of the defaults being evaluated are not listed)
+            all.retain(|name| !self.ev.in_parameter_scope(name));
+        }
         let names: Rc<[Rc<str>]> = all.into();
         self.names = Some((count, names.clone()));
         Some(names)
@@ -820,6 +828,9 @@ impl Host for EvalHost<'_> {
 
     /// `scope_names` has the names of the top scope and of the scopes of the chain.
     fn scope_has_name(&mut self, name: &str) -> Option<bool> {
+        if self.ev.binding_parameters() && self.ev.in_parameter_scope(name) {
+            return Some(false);
+        }
         let mut scope = self.ev.scope.as_deref();
         while let Some(s) = scope {
             if s.vars.borrow().contains_key(name) {

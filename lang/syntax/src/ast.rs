@@ -19,6 +19,9 @@ pub struct Program {
     /// `+=`/`-=` (parsed as `=`), in source order: `syntax::validate` reports them with its
     /// own.
     pub literal_errors: Vec<crate::error::Error>,
+    /// Where each assignment's operator (`=`, also `+=` and `-=`) starts, in source order:
+    /// the reference places an assignment at its operator (`Assignment not allowed here`).
+    pub assign_ops: Vec<u32>,
 }
 
 #[derive(Debug, Clone)]

@@ -98,6 +98,7 @@ impl Frozen {
         let program = Program {
             body: t.exprs(&self.body),
             literal_errors: Vec::new(),
+            assign_ops: Vec::new(),
         };
         (program, t.texts)
     }

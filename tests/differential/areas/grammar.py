@@ -24,6 +24,7 @@ from areas.grammar_base import KINDS, PRIMARY, scope_kind, statement_safe
 from areas.grammar_catalog import nodes, resources
 from areas.grammar_exprs import Gen
 from areas.grammar_facts import FACT_SETS
+from areas.grammar_more import hiera_files
 from areas.grammar_forms import chained, command_call, commented, destructure
 from areas.grammar_types import alias_type, kinded_alias, object_type, typeset
 
@@ -114,7 +115,13 @@ def program(rng):
     bare environment (`pal_env`, named as the reference names it: `modulepath: []`)."""
     g = Gen(rng)
     facts = rng.choice(FACT_SETS)
-    return {"src": source(g), "facts": facts, "modulepath": []}
+    # (one program in four with Hiera data of its own, which its `lookup`s read; session 54)
+    files = hiera_files(rng) if rng.random() < 0.25 else None
+    g.hiera = files is not None
+    src = source(g)
+    if files:
+        return {"src": src, "facts": facts, "files": files, "modulepath": []}
+    return {"src": src, "facts": facts, "modulepath": []}
 
 
 def source(g):
@@ -186,6 +193,9 @@ REGEXP = re.compile(r"/((?:[^/\\\n]|\\.)*)/")
 JSON_REGEXP = re.compile(r'"/((?:[^/\\\n"]|\\.)*)/"')
 # (a SemVerRange value made and matched at once, against `Scalar` a documented deviation)
 SEMVER_RANGE_SCALAR = re.compile(r"\bcase SemVerRange\(|\bSemVerRange\('[^']*'\) *(\?|=~|!~|in\b)")
+# (a version range made from versions, whose ends the reference may write swapped, made
+# into a string)
+RANGE_STRING = re.compile(r"\bString\(SemVerRange\((\{|SemVer\()")
 # (a regexp literal made into a string by its default format, `%s`: `String(/a/)`,
 # `String(/a/, {String => '%p'})`)
 REGEXP_STRING = re.compile(r"\bString\(/(?:[^/\\\n]|\\.)*/(?:\)|, *\{(?![^}]*Regexp))")
@@ -249,6 +259,10 @@ def deviation(d):
     if SEMVER_RANGE_SCALAR.search(d["src"]) and re.search(r"\bScalar(Data)?\b", d["src"]):
         # (`SemVerRange('>=1.0.0') ? { Scalar => ..., default => ... }`; seed 112's 285)
         return "a SemVerRange value is a Scalar in the reference, a branch taken on it"
+    if RANGE_STRING.search(d["src"]):
+        # (its text compared: `'abc' >= String(SemVerRange({ min => SemVer('1.10.0'), max =>
+        # default }))`, the reference's `Infinity.0.0 - 1.10.0`; seed 128's 141)
+        return RANGE_ENDS + ", a branch taken on it"
     if REGEXP_STRING.search(d["src"]):
         # (its text read further: `case String(/a/) { /^a+b?$/: ... }`; seed 107's 232)
         return REGEXP_S + ", a branch taken on it"

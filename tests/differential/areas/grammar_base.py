@@ -60,6 +60,7 @@ class Base:
         self.recursive = set()    # names of aliases of recursive types (`Data`)
         self.in_default = False   # (a parameter's default: no assignment there)
         self.deferrable = []      # functions declaring `>> String` a `Deferred` may name
+        self.hiera = False        # (the program has Hiera data: `grammar_more.hiera_files`)
 
     def line(self, src):
         """`src` followed by the bodies of the heredocs it opened, in the order of their

@@ -6,6 +6,7 @@ from areas.grammar_base import (ADD, BINARY, BLOCK, ELEM, IN, KINDS, MATCH, NOT,
                                 SELECT, SHIFT, UMINUS, WORDS, Base, sq)
 from areas.grammar_facts import Facts
 from areas.grammar_iter import Iters
+from areas.grammar_more import More
 from areas.grammar_real import Real
 from areas.grammar_strings import Strings
 from areas.grammar_types import PARAM_TYPES, Types
@@ -481,7 +482,7 @@ class Exprs:
 
 
 
-class Gen(Exprs, Strings, Types, Values, Iters, Real, Facts, Base):
+class Gen(Exprs, Strings, Types, Values, Iters, Real, Facts, More, Base):
     LITERALS = {
         "int": Exprs.lit_int, "float": Exprs.lit_float, "str": Strings.lit_str,
         "bool": Exprs.lit_bool, "ints": lambda g: g.lit_array("ints"),
@@ -493,19 +494,19 @@ class Gen(Exprs, Strings, Types, Values, Iters, Real, Facts, Base):
     PRODUCERS = {
         "int": [Exprs.arith, Exprs.arith, Exprs.negate, Exprs.size, Exprs.int_conv, Exprs.reduce,
                 Exprs.index, Types.rich_value_of, Values.newer, Values.typed_lambda, Types.conversion,
-                Iters.iterating, Real.real, Facts.fact],
+                Iters.iterating, Real.real, Facts.fact, More.more],
         "float": [Exprs.arith, Exprs.arith, Exprs.int_conv, Exprs.negate],
         "str": [Strings.str_fn, Strings.str_fn, Exprs.index, Strings.epp, Types.rich_value_of,
                 Values.flag_format, Values.flag_format, Values.newer, Iters.iterating, Real.real,
-                Facts.fact],
+                Facts.fact, More.more, More.more],
         "bool": [Exprs.compare, Exprs.compare, Exprs.logic, Exprs.match, Exprs.in_,
                  Types.type_cmp, Exprs.predicate, Types.rich_test, Values.newer, Types.conversion,
-                 Iters.iterating, Real.real, Facts.fact],
+                 Iters.iterating, Real.real, Facts.fact, More.more],
         "ints": [Exprs.array_op, Exprs.chain, Exprs.index, Values.iterated, Values.typed_lambda,
                  Iters.iterating],
-        "strs": [Exprs.array_op, Exprs.chain, Exprs.index, Iters.iterating],
-        "arr": [Exprs.array_op, Exprs.chain, Exprs.index, Types.conversion, Iters.iterating],
-        "hash": [Exprs.hash_op, Exprs.hash_op, Types.conversion, Iters.iterating],
+        "strs": [Exprs.array_op, Exprs.chain, Exprs.index, Iters.iterating, More.more],
+        "arr": [Exprs.array_op, Exprs.chain, Exprs.index, Types.conversion, Iters.iterating, More.more],
+        "hash": [Exprs.hash_op, Exprs.hash_op, Types.conversion, Iters.iterating, More.more],
         "type": [Types.type_access, Types.type_access, Types.type_of, Values.semver_algebra],
         "regexp": [Types.regexp_conv],
         "undef": [Exprs.undef_],

@@ -614,6 +614,9 @@ impl<'h> Interp<'h> {
         if self.st.scope_vars.contains_key(name) {
             return RValue::Nil;
         }
+        if self.host.unlisted_variable(name) {
+            return RValue::Nil;
+        }
         let (key, v) = match self.shared_variable(name, None) {
             Some(found) => found,
             None => (RStr::from(name), RValue::Nil),

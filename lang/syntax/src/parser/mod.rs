@@ -50,12 +50,15 @@ pub fn parse_program_with_warnings(source: &str) -> Result<(Program, Vec<Warning
         pos: 0,
         depth: 0,
         retired_operators: Vec::new(),
+        assign_ops: Vec::new(),
     };
     let body = p.statements().map_err(|e| *e.0)?;
     if !p.at_eof() || p.lex_error.is_some() {
         return Err(*p.unexpected().0);
     }
     p.forget_consumed_tokens();
+    p.assign_ops.sort_unstable();
+    p.assign_ops.dedup();
     let mut literal_errors = lexed.literal_errors;
     if !p.retired_operators.is_empty() {
         literal_errors.append(&mut p.retired_operators);
@@ -65,6 +68,7 @@ pub fn parse_program_with_warnings(source: &str) -> Result<(Program, Vec<Warning
         Program {
             body,
             literal_errors,
+            assign_ops: p.assign_ops,
         },
         lexed.warnings,
     ))
@@ -96,6 +100,8 @@ pub(crate) struct Parser<'s> {
     /// `+=` and `-=` met (each parsed as `=`): validation errors, given to the program's
     /// `literal_errors` (validation tells them by their span between an assignment's sides).
     retired_operators: Vec<Error>,
+    /// Where each assignment's operator starts (the program's `assign_ops`).
+    assign_ops: Vec<u32>,
 }
 
 /// A statement as written: one expression, or a comma separated list (span of first comma).
@@ -392,6 +398,7 @@ impl<'s> Parser<'s> {
             let lhs = p.relationship()?;
             match p.tok() {
                 Tok::Punct(Punct::Equals) => {
+                    p.assign_ops.push(p.token().span.start);
                     p.skip();
                     let rhs = p.nested(|p| p.assignment())?;
                     Ok(Expr::new(
@@ -404,6 +411,7 @@ impl<'s> Parser<'s> {
                 Tok::Punct(op @ (Punct::Appends | Punct::Deletes)) => {
                     let op = op.as_str();
                     let span = p.token().span;
+                    p.assign_ops.push(span.start);
                     p.retired_operators.push(Error::validation(
                         format!("The operator '{op}' is no longer supported. See http://links.puppet.com/remove-plus-equals"),
                         span,

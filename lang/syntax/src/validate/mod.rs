@@ -21,6 +21,7 @@ pub fn validate(program: &Program) -> Result<(), Error> {
             .iter()
             .filter_map(|e| e.span)
             .collect(),
+        assign_ops: &program.assign_ops,
     };
     v.body(&program.body, Place::Program);
     // The lexer's errors (integer literals) among the others, in source order.
@@ -68,16 +69,18 @@ enum Place {
     Nested,
 }
 
-struct Validator {
+struct Validator<'p> {
     errors: Vec<Error>,
     /// An error that stops validation at once.
     fatal: Option<Error>,
     /// Where the program's `literal_errors` are: one between an assignment's sides is its
     /// operator, `+=` or `-=`.
     literal_errors: Vec<Span>,
+    /// Where the program's assignment operators are (`Program::assign_ops`).
+    assign_ops: &'p [u32],
 }
 
-impl Validator {
+impl Validator<'_> {
     fn error(&mut self, message: impl Into<String>, span: Span) {
         self.errors.push(Error::validation(message, span));
     }
@@ -604,8 +607,17 @@ impl Validator {
 
     /// Parameter defaults may not assign, except inside nested lambdas.
     fn no_assignment(&mut self, e: &Expr) {
-        if let ExprKind::Assign(..) = e.kind {
-            self.error("Assignment not allowed here", e.span);
+        if let ExprKind::Assign(lhs, rhs) = &e.kind {
+            // (placed at its operator, as the reference places an assignment)
+            let at = self.assign_ops.partition_point(|&p| p < lhs.span.end);
+            let span = match self.assign_ops.get(at) {
+                Some(&op) if op < rhs.span.start => Span {
+                    start: op,
+                    end: op + 1,
+                },
+                _ => e.span,
+            };
+            self.error("Assignment not allowed here", span);
             return;
         }
         crate::limits::deep(|| e.for_each_child(&mut |c| self.no_assignment(c)));

@@ -316,3 +316,19 @@ fn constant_literals_are_checked_at_any_depth() {
     }
     assert_eq!(verr("$x = [1, [2, {a => 1, b => [true, -2.5]}]] $x"), "ok");
 }
+
+/// `Assignment not allowed here` is placed at the assignment's operator, as the reference
+/// places an assignment (its position shows in an EPP template's message).
+#[test]
+fn a_misplaced_assignment_is_at_its_operator() {
+    for (src, at) in [
+        ("function f($a = ($b = 1)) {}", 20),
+        ("function f($a = [1, ($b   =  1)]) {}", 26),
+        ("function f($a = ([$b, $c] = [1, 2])) {}", 26),
+        ("function f($a = { k => ($b\n  = 1) }) {}", 29),
+    ] {
+        let e = parse(src).expect_err(src);
+        assert_eq!(e.message, "Assignment not allowed here", "{src}");
+        assert_eq!(e.span.map(|s| s.start), Some(at), "{src}");
+    }
+}
