@@ -1161,6 +1161,10 @@ impl<'h> Interp<'h> {
             d if d.chars().all(|c| c.is_ascii_digit()) => {
                 group(&self.st.last_match, d.parse().unwrap_or(0))
             }
+            // (`$LOAD_PATH.unshift(File.join(File.dirname(__FILE__), '..'))`, elasticsearch's
+            // `es_plugin_name`: `require` finds the modules' `lib` files without it; a fresh
+            // array at each read, which nothing reads back)
+            "LOAD_PATH" | ":" | "LOADED_FEATURES" | "\"" => RValue::array(Vec::new()),
             "stdout" => crate::methods::output::stream_value(crate::host::Stream::Stdout),
             "stderr" => crate::methods::output::stream_value(crate::host::Stream::Stderr),
             _ => return unsupported(format!("global variable ${name}"), at),
@@ -2051,6 +2055,7 @@ fn core_constant_made(name: &str, at: usize) -> R {
             || crate::methods::openssl::is_class(n)
             || crate::methods::ipaddr::is_class(n)
             || crate::methods::gem_version::is_class(n)
+            || crate::methods::secure_random::is_class(n)
             || crate::methods::hocon::is_class(n) =>
         {
             Ok(RValue::Class(RStr::from(n)))
