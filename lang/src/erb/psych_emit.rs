@@ -577,17 +577,27 @@ fn yaml_block(v: &Node, indent: usize, inline: bool, y: &mut YamlOut, depth: usi
                 // A key on several lines (or a long one) is not a simple key: `? key`.
                 let complex =
                     matches!(k, Node::Str(ks) if ks.contains('\n') || ks.chars().count() > 128);
-                let key = yaml_scalar(k, indent + step, y, true);
                 if complex {
-                    y.text.push_str("? ");
+                    // (written as a value is: folded at the width, in a block style where
+                    // Psych asks for one, as libyaml writes a key that is not simple)
+                    y.text.push('?');
+                    let key = yaml_scalar(k, indent + step, y, false);
+                    y.text.push(' ');
                     y.text.push_str(&key);
-                    y.text.push('\n');
+                    if !y.text.ends_with('\n') {
+                        y.text.push('\n');
+                    }
                     y.text.push_str(&pad);
                 } else {
+                    let key = yaml_scalar(k, indent + step, y, true);
                     y.text.push_str(&key);
                 }
                 y.text.push(':');
-                if let Some(e) = flow_empty(x) {
+                if complex && is_collection(x) && depth < 200 {
+                    // (a complex key's value: its collection starts on the `:` line)
+                    y.text.push_str(&" ".repeat(step - 1));
+                    yaml_block(x, indent + step, true, y, depth + 1);
+                } else if let Some(e) = flow_empty(x) {
                     y.text.push(' ');
                     y.text.push_str(e);
                     y.text.push('\n');

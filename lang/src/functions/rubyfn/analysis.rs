@@ -349,6 +349,7 @@ fn dispatch(
 ) -> Result<Dispatch, RubyError> {
     let mut parts = Vec::new();
     let mut return_type = None;
+    let mut scope_at = None;
     let mut declared = Declared::default();
     for n in &d.body {
         let Kind::Call {
@@ -449,6 +450,9 @@ fn dispatch(
                 parts.push((t, p, if q.is_empty() { "&" } else { "&?" }));
             }
             "return_type" => return_type = lits.into_iter().next(),
+            // (the reference's `InternalDispatchBuilder#scope_param`: the calling scope
+            // woven among the arguments where it is declared)
+            "scope_param" if lits.is_empty() => scope_at = Some(parts.len()),
             other => {
                 return Err(RubyError::unsupported(
                     format!("'{other}' in a dispatch"),
@@ -462,6 +466,7 @@ fn dispatch(
         mismatch,
         params: parts,
         return_type,
+        scope_at,
     })
 }
 
