@@ -829,7 +829,8 @@ impl<'h> Interp<'h> {
                         )
                         | (RValue::Nil, _)
                         | (_, RValue::Nil)
-                ) {
+                ) && !host_range(&a, &b)
+                {
                     return raise("bad value for range", at);
                 }
                 RValue::Range(Rc::new((a, b, *excl)))
@@ -2017,6 +2018,14 @@ thread_local! {
 const CORE_CONSTANTS_KEPT: usize = 256;
 
 /// The constants the subset knows: the core classes (the same value at each use).
+/// Whether `a..b` of host objects makes a range: `a <=> b` answers (two `IPAddr`s).
+fn host_range(a: &RValue, b: &RValue) -> bool {
+    match (a, b) {
+        (RValue::Host(x), RValue::Host(y)) => x.compare(&***y).is_some(),
+        _ => false,
+    }
+}
+
 pub fn core_constant(name: &str, at: usize) -> R {
     if let Some(v) = CORE_CONSTANTS.with(|c| c.borrow().get(name).cloned()) {
         return Ok(v);
