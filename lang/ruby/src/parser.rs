@@ -1627,7 +1627,44 @@ impl Parser {
                 self.zsuper |= !explicit;
                 Kind::Super(explicit.then_some(args))
             }
-            "redo" | "retry" | "alias" | "undef" | "ensure" | "__method__" | "BEGIN" | "END" => {
+            // `alias new old` (icinga2's PBKDF2: `alias bin_string value`): the class body's
+            // `alias_method(:new, :old)`
+            "alias" => {
+                let mut names = Vec::new();
+                for _ in 0..2 {
+                    let name = match self.tok() {
+                        Tok::Ident(n) | Tok::Const(n) => n.clone(),
+                        Tok::Sym(parts) => match parts.as_slice() {
+                            [StrPart::Lit(n)] => n.clone(),
+                            _ => {
+                                return Err(RubyError::unsupported(
+                                    "'alias' of an interpolated symbol",
+                                    at,
+                                ))
+                            }
+                        },
+                        _ => {
+                            return Err(RubyError::unsupported(
+                                "'alias' other than of two method names",
+                                at,
+                            ))
+                        }
+                    };
+                    names.push(Node::new(
+                        Kind::Sym(vec![Part::Lit(name.into())]),
+                        self.at(),
+                    ));
+                    self.advance();
+                }
+                Kind::Call {
+                    recv: None,
+                    name: "alias_method".into(),
+                    args: names,
+                    block: None,
+                    vcall: false,
+                }
+            }
+            "redo" | "retry" | "undef" | "ensure" | "__method__" | "BEGIN" | "END" => {
                 return Err(RubyError::unsupported(format!("'{name}'"), at));
             }
             // `defined?(e)` is a primary (`defined?(x) ? a : b`, `defined?(x).nil?`);

@@ -574,15 +574,19 @@ fn yaml_block(v: &Node, indent: usize, inline: bool, y: &mut YamlOut, depth: usi
         Node::Map(h) => {
             for (k, x) in h.iter() {
                 start_line(y);
-                // A key on several lines (or over 128 bytes) is not a simple key but a
-                // complex one, `? key`, written as any value is (block styles, folded), and
-                // a collection value then starts on the line of its `:`.
-                let complex = matches!(k, Node::Str(ks) if ks.contains('\n') || ks.len() > 128);
+                // A key on several lines (or a long one) is not a simple key: `? key`.
+                let complex =
+                    matches!(k, Node::Str(ks) if ks.contains('\n') || ks.len() > 128);
                 if complex {
-                    y.text.push_str("? ");
+                    // (written as a value is: folded at the width, in a block style where
+                    // Psych asks for one, as libyaml writes a key that is not simple)
+                    y.text.push('?');
                     let key = yaml_scalar(k, indent + step, y, false);
+                    y.text.push(' ');
                     y.text.push_str(&key);
-                    y.text.push('\n');
+                    if !y.text.ends_with('\n') {
+                        y.text.push('\n');
+                    }
                     y.text.push_str(&pad);
                 } else {
                     let key = yaml_scalar(k, indent + step, y, true);
@@ -590,6 +594,7 @@ fn yaml_block(v: &Node, indent: usize, inline: bool, y: &mut YamlOut, depth: usi
                 }
                 y.text.push(':');
                 if complex && is_collection(x) && depth < 200 {
+                    // (a complex key's value: its collection starts on the `:` line)
                     y.text.push_str(&" ".repeat(step - 1));
                     yaml_block(x, indent + step, true, y, depth + 1);
                 } else if let Some(e) = flow_empty(x) {

@@ -153,8 +153,78 @@ impl HostObject for Compiler {
     fn call(&self, name: &str, args: &[RValue]) -> Option<Result<RValue, HostError>> {
         match (name, args) {
             ("environment", []) => Some(Ok(environment(&self.environment))),
+            ("loaders", []) => Some(Ok(RValue::host(Loaders))),
             _ => None,
         }
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+/// `scope.compiler.loaders`: only the environment's loaders (stdlib's `has_function`).
+#[derive(Debug)]
+struct Loaders;
+
+impl HostObject for Loaders {
+    fn class_name(&self) -> String {
+        "Puppet::Pops::Loaders".to_string()
+    }
+    fn to_s(&self) -> String {
+        "#<Puppet::Pops::Loaders>".to_string()
+    }
+    fn equals(&self, other: &dyn HostObject) -> bool {
+        other.as_any().is::<Loaders>()
+    }
+    fn call(&self, name: &str, args: &[RValue]) -> Option<Result<RValue, HostError>> {
+        match (name, args) {
+            ("private_environment_loader" | "public_environment_loader", []) => {
+                Some(Ok(RValue::host(Loader)))
+            }
+            _ => None,
+        }
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+/// The environment's loader: `load(:function, name)`, which the function's host answers
+/// (it sees the functions: `Host::owns_object`).
+#[derive(Debug)]
+pub(crate) struct Loader;
+
+impl HostObject for Loader {
+    fn class_name(&self) -> String {
+        "Puppet::Pops::Loader::DependencyLoader".to_string()
+    }
+    fn to_s(&self) -> String {
+        "(DependencyLoader 'environment private')".to_string()
+    }
+    fn equals(&self, other: &dyn HostObject) -> bool {
+        other.as_any().is::<Loader>()
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+/// A function a loader found (`loader.load(:function, name)`): only whether there is one.
+#[derive(Debug)]
+pub(crate) struct LoadedFunction(pub(crate) Rc<str>);
+
+impl HostObject for LoadedFunction {
+    fn class_name(&self) -> String {
+        "Puppet::Pops::Functions::Function".to_string()
+    }
+    fn to_s(&self) -> String {
+        format!("#<Puppet::Pops::Functions::Function {}>", self.0)
+    }
+    fn equals(&self, other: &dyn HostObject) -> bool {
+        other
+            .as_any()
+            .downcast_ref::<LoadedFunction>()
+            .is_some_and(|o| o.0 == self.0)
     }
     fn as_any(&self) -> &dyn Any {
         self

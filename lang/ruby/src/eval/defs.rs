@@ -15,6 +15,12 @@ use crate::value::{Ancestor, Include, Ivars, Method, Object, RHash, RValue, User
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
+/// Puppet's namespace, which modules' Ruby reopens to define classes in.
+const PUPPET: &str = "Puppet";
+/// The name the module of what the code defines in Puppet's namespace is kept under among
+/// the top's constants: no constant of the code can have it.
+const PUPPET_OWN: &str = "<Puppet>";
+
 thread_local! {
     /// Counts the changes of the thread's constants (one defined, a module included,
     /// classes cleared): a constant's node keeps what it was found to be with this count
@@ -893,9 +899,24 @@ impl Interp<'_> {
             return self.with_frame(frame, at, |it| it.body_value(&def.body));
         }
         let path = def.path.strip_prefix("::").unwrap_or(&def.path);
+        // `module Puppet ... end` at the top (mongodb's `module Puppet; module Util; class
+        // MongodbMd5er`): Puppet's own namespace, reopened to define classes of its own in
+        // (`puppet_namespace`)
+        if path == PUPPET
+            && def.module
+            && (def.path.starts_with("::") || self.st.ctx.cref.is_empty())
+        {
+            let class = self.puppet_namespace(&[]);
+            return self.class_body(class, def, at);
+        }
         let (container, short) = match path.rsplit_once("::") {
             Some((outer, short)) => match self.constant(outer, at)? {
                 RValue::Module(ref m) => (Some(m.clone()), short),
+                // (`class Puppet::Util::Name`: in Puppet's namespace, reopened)
+                RValue::Class(ref k) if k.split("::").next() == Some(PUPPET) => {
+                    let inner: Vec<&str> = k.split("::").skip(1).collect();
+                    (Some(self.puppet_namespace(&inner)), short)
+                }
                 other => return raise(format!("{} is not a class/module", inspect(&other)), at),
             },
             None if def.path.starts_with("::") => (None, path),
@@ -971,6 +992,11 @@ impl Interp<'_> {
                 class
             }
         };
+        self.class_body(class, def, at)
+    }
+
+    /// A class's or module's body run with it as `self` and the innermost class.
+    fn class_body(&mut self, class: Rc<UserClass>, def: &Rc<ClassDef>, at: usize) -> R {
         let mut cref: Vec<Rc<UserClass>> = self.st.ctx.cref.to_vec();
         cref.push(class.clone());
         let frame = (
@@ -979,6 +1005,58 @@ impl Interp<'_> {
             Rc::from(cref),
         );
         self.with_frame(frame, at, |it| it.body_value(&def.body))
+    }
+
+    /// The module that holds what the code defines in Puppet's own namespace (`module
+    /// Puppet`), and its modules `inner` below it (`Puppet::Util`), made as the code first
+    /// opens them. Kept among the top's constants under a name no constant can have; a
+    /// constant of Puppet's namespace is looked up there first (`puppet_constant`), then
+    /// among Puppet's own classes.
+    fn puppet_namespace(&mut self, inner: &[&str]) -> Rc<UserClass> {
+        let mut m = match self.st.top_constants.get(PUPPET_OWN) {
+            Some(RValue::Module(m)) => m.clone(),
+            _ => {
+                let m = Rc::new(UserClass::new(RStr::from(PUPPET), true, None, None));
+                self.st.classes.push(m.clone());
+                self.set_top_constant(PUPPET_OWN, RValue::Module(m.clone()));
+                m
+            }
+        };
+        for seg in inner {
+            let found = m.constants.borrow().get(*seg).cloned();
+            m = match &found {
+                Some(RValue::Module(c)) => c.clone(),
+                _ => {
+                    let name = RStr::from(format!("{}::{seg}", m.name));
+                    let c = Rc::new(UserClass::new(name, true, None, None));
+                    self.st.classes.push(c.clone());
+                    m.constants
+                        .borrow_mut()
+                        .insert(seg.to_string(), RValue::Module(c.clone()));
+                    constants_changed();
+                    c
+                }
+            };
+        }
+        m
+    }
+
+    /// `Puppet::A::B` among what the code defined in Puppet's namespace (`puppet_namespace`),
+    /// when each of its names is there.
+    fn puppet_constant(&self, name: &str) -> Option<RValue> {
+        let mut segments = scope_segments(name);
+        if segments.next() != Some(PUPPET) {
+            return None;
+        }
+        let mut v = self.st.top_constants.get(PUPPET_OWN)?.clone();
+        let mut any = false;
+        for seg in segments {
+            let RValue::Module(m) = &v else { return None };
+            let next = m.constants.borrow().get(seg).cloned()?;
+            v = next;
+            any = true;
+        }
+        any.then_some(v)
     }
 
     fn body_value(&mut self, body: &[crate::ast::Node]) -> R {
@@ -1009,6 +1087,9 @@ impl Interp<'_> {
             }
             if let Some(r) = self.prelude_constant(name) {
                 return r;
+            }
+            if let Some(v) = self.puppet_constant(name) {
+                return Ok(v);
             }
             let class = (!top).then(|| self.st.ctx.cref.last()).flatten();
             let class = class.map(|c| c.name.clone());
@@ -1509,11 +1590,30 @@ impl Interp<'_> {
                 // visibility is not kept: every method is public
                 Ok(Some(args.first().cloned().unwrap_or_default()))
             }
-            "define_method" | "alias_method" | "attr_internal" | "class_eval" | "module_eval"
-            | "instance_eval" | "class_exec" | "module_exec" | "const_set" | "remove_method"
-            | "undef_method" | "method_missing" => {
-                unsupported(format!("'{name}' in a class body"), at)
+            // (`alias new old` too): the method `old` finds, under a second name
+            "alias_method" => {
+                let [new, old] = names()?.try_into().map_err(|n: Vec<RStr>| {
+                    Flow::from(RubyError::raised_as(
+                        "ArgumentError",
+                        format!("wrong number of arguments (given {}, expected 2)", n.len()),
+                        at,
+                    ))
+                })?;
+                let Some((m, _)) = c.find_method(&old) else {
+                    let kind = if c.module { "module" } else { "class" };
+                    return Err(Flow::from(RubyError::raised_as(
+                        "NameError",
+                        format!("undefined method `{old}' for {kind} `{}'", c.name),
+                        at,
+                    )));
+                };
+                c.methods.borrow_mut().insert(new.to_string(), m);
+                methods_changed();
+                Ok(Some(RValue::sym(new)))
             }
+            "define_method" | "attr_internal" | "class_eval" | "module_eval" | "instance_eval"
+            | "class_exec" | "module_exec" | "const_set" | "remove_method" | "undef_method"
+            | "method_missing" => unsupported(format!("'{name}' in a class body"), at),
             _ => Ok(None),
         }
     }

@@ -832,7 +832,8 @@ impl<'h> Interp<'h> {
                         )
                         | (RValue::Nil, _)
                         | (_, RValue::Nil)
-                ) {
+                ) && !host_range(&a, &b)
+                {
                     return raise("bad value for range", at);
                 }
                 RValue::Range(Rc::new((a, b, *excl)))
@@ -1164,6 +1165,10 @@ impl<'h> Interp<'h> {
             d if d.chars().all(|c| c.is_ascii_digit()) => {
                 group(&self.st.last_match, d.parse().unwrap_or(0))
             }
+            // (`$LOAD_PATH.unshift(File.join(File.dirname(__FILE__), '..'))`, elasticsearch's
+            // `es_plugin_name`: `require` finds the modules' `lib` files without it; a fresh
+            // array at each read, which nothing reads back)
+            "LOAD_PATH" | ":" | "LOADED_FEATURES" | "\"" => RValue::array(Vec::new()),
             "stdout" => crate::methods::output::stream_value(crate::host::Stream::Stdout),
             "stderr" => crate::methods::output::stream_value(crate::host::Stream::Stderr),
             _ => return unsupported(format!("global variable ${name}"), at),
@@ -2016,6 +2021,14 @@ thread_local! {
 const CORE_CONSTANTS_KEPT: usize = 256;
 
 /// The constants the subset knows: the core classes (the same value at each use).
+/// Whether `a..b` of host objects makes a range: `a <=> b` answers (two `IPAddr`s).
+fn host_range(a: &RValue, b: &RValue) -> bool {
+    match (a, b) {
+        (RValue::Host(x), RValue::Host(y)) => x.compare(&***y).is_some(),
+        _ => false,
+    }
+}
+
 pub fn core_constant(name: &str, at: usize) -> R {
     if let Some(v) = CORE_CONSTANTS.with(|c| c.borrow().get(name).cloned()) {
         return Ok(v);
@@ -2054,6 +2067,7 @@ fn core_constant_made(name: &str, at: usize) -> R {
             || crate::methods::openssl::is_class(n)
             || crate::methods::ipaddr::is_class(n)
             || crate::methods::gem_version::is_class(n)
+            || crate::methods::secure_random::is_class(n)
             || crate::methods::hocon::is_class(n) =>
         {
             Ok(RValue::Class(RStr::from(n)))

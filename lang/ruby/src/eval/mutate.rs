@@ -192,7 +192,9 @@ impl Interp<'_> {
         at: usize,
     ) -> R {
         let place = self.string_place(recv);
-        if place.is_none() && !fresh_string(recv) {
+        // (a string nothing else holds, whatever made it: what a lambda or method returned
+        // that it had built, voxpupuli-consul's `sorted_pretty_generate.call(...) << "\n"`)
+        if place.is_none() && !fresh_string(recv) && !RStr::is_unique(s) {
             return unsupported(
                 format!(
                     "changing a string in place that no variable holds ('{}' on {}; strings \

@@ -64,6 +64,22 @@ impl Bignum {
         Some(Bignum::of_integer(a)?.cmp(&Bignum::of_integer(b)?))
     }
 
+    /// A non-negative integer value (bignum or not) that fits 128 bits, as one.
+    pub fn to_u128(v: &RValue) -> Option<u128> {
+        match v {
+            RValue::Int(i) => u128::try_from(*i).ok(),
+            other => {
+                let b = Bignum::of(other)?;
+                (!b.neg && b.mag.len() <= 4).then(|| {
+                    b.mag
+                        .iter()
+                        .rev()
+                        .fold(0u128, |acc, w| acc << 32 | *w as u128)
+                })
+            }
+        }
+    }
+
     /// The magnitude's words, least significant first.
     pub fn words(&self) -> &[u32] {
         &self.mag

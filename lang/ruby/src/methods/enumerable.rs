@@ -55,8 +55,45 @@ fn range_items(r: &(RValue, RValue, bool), at: usize) -> R<Vec<RValue>> {
         }
         (RValue::Str(a), RValue::Str(b)) => string_range(a, b, r.2, at),
         (RValue::Float(_), _) => raise("can't iterate from Float", at),
+        (RValue::Host(_), RValue::Host(_)) => host_range(r, at),
         _ => unsupported("iterating this kind of range", at),
     }
+}
+
+/// A range of host objects that answer `succ` and compare (`IPAddr#to_range`: extlib's
+/// `cidr_to_range`): each from the first, by `succ`, up to the last, as Ruby's `Range#each`.
+fn host_range(r: &(RValue, RValue, bool), at: usize) -> R<Vec<RValue>> {
+    let (RValue::Host(_), RValue::Host(last)) = (&r.0, &r.1) else {
+        return unsupported("iterating this kind of range", at);
+    };
+    let mut out = Vec::new();
+    let mut cur = r.0.clone();
+    loop {
+        let RValue::Host(h) = &cur else {
+            return unsupported("iterating this kind of range", at);
+        };
+        let Some(order) = h.compare(&***last) else {
+            return unsupported("iterating this kind of range", at);
+        };
+        if order == Greater || (order == std::cmp::Ordering::Equal && r.2) {
+            break;
+        }
+        super::grow_values(out.len() + 1, at)?;
+        if out.len() as i64 >= MAX_RANGE {
+            return unsupported("ranges of more than 10 million elements", at);
+        }
+        let next = match h.call("succ", &[]) {
+            Some(Ok(v)) => v,
+            Some(Err(e)) => return crate::eval::host_result(Err(e), at),
+            None => return unsupported("iterating this kind of range", at),
+        };
+        out.push(cur);
+        if order == std::cmp::Ordering::Equal {
+            break;
+        }
+        cur = next;
+    }
+    Ok(out)
 }
 
 /// The strings of a range of strings as Ruby's `String#upto` gives them: of digits only,

@@ -339,18 +339,22 @@ pub fn class_call(c: &Call) -> R<Option<RValue>> {
                 Err(invalid())
             }
         }),
-        (Some(RValue::Int(n)), Some(RValue::Int(f))) if *f == AF_INET || *f == AF_INET6 => {
+        // (an integer of any size: an IPv6 address's is a bignum, extlib's
+        // `IPAddr.new(ip.to_i + index, ip.family)`)
+        (Some(n), Some(RValue::Int(f)))
+            if (*f == AF_INET || *f == AF_INET6)
+                && (matches!(n, RValue::Int(_)) || super::bignum::Bignum::of(n).is_some()) =>
+        {
             let v6 = *f == AF_INET6;
             let max = if v6 { u128::MAX } else { u32::MAX as u128 };
-            if *n < 0 || *n as u128 > max {
-                Err(invalid())
-            } else {
-                Ok(IpAddr {
+            match super::bignum::Bignum::to_u128(n) {
+                Some(addr) if addr <= max => Ok(IpAddr {
                     v6,
-                    addr: *n as u128,
+                    addr,
                     bits: if v6 { 128 } else { 32 },
                     zone: None,
-                })
+                }),
+                _ => Err(invalid()),
             }
         }
         (Some(RValue::Str(_)), Some(_)) | (Some(RValue::Int(_)), Some(_)) => Err(Failure(

@@ -35,6 +35,7 @@ pub mod quick;
 pub mod random;
 pub mod scan;
 pub mod scope;
+pub mod secure_random;
 pub mod stdlib;
 pub mod string;
 pub mod time;

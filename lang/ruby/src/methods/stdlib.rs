@@ -84,6 +84,7 @@ pub fn class_call(_it: &mut Interp, class: &str, c: &Call) -> R<Option<RValue>> 
         }
         ("Dir", _) => return super::dir::class_call(_it, c),
         ("Math", _) => return super::math::class_call(c),
+        ("SecureRandom", _) => return super::secure_random::class_call(c),
         ("Time", _) => return super::time::class_call(c),
         ("IPAddr", _) => return super::ipaddr::class_call(c),
         (super::gem_version::CLASS, _) => return super::gem_version::class_call(c),

@@ -201,6 +201,13 @@ impl RStr {
         a.0.ptr == b.0.ptr
     }
 
+    /// Whether this is the one pointer to its text (nothing else holds the string: a
+    /// change of it in place is seen by no one else).
+    #[inline]
+    pub fn is_unique(this: &RStr) -> bool {
+        this.0.header().count.get() == 1
+    }
+
     /// The allocation's address (an identity, as `Rc::as_ptr`).
     #[inline]
     pub fn as_ptr(this: &RStr) -> *const u8 {

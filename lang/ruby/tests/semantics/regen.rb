@@ -14,6 +14,7 @@ require 'time'
 require 'set'
 require 'shellwords'
 require 'zlib'
+require 'securerandom'
 
 dir = __dir__
 out = File.open(File.join(dir, 'expected.jsonl'), 'w')

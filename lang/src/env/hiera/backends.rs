@@ -324,7 +324,7 @@ fn options(entry: &Entry, loc: Option<&Location>) -> Map {
 }
 
 /// Whether a function of the name can be called (defined, built in, or found in a module).
-fn function_exists(ev: &mut Evaluator, name: &str) -> Result<bool, Error> {
+pub(crate) fn function_exists(ev: &mut Evaluator, name: &str) -> Result<bool, Error> {
     if ev.functions.contains_key(name) || ev.callable_builtin(name).is_some() {
         return Ok(true);
     }

@@ -21,6 +21,7 @@
 //! (`a.b.0`) digs into the value found.
 
 mod backends;
+pub(crate) use backends::function_exists;
 pub mod config;
 pub mod explain;
 mod glob;

@@ -131,7 +131,9 @@ fn walk(
                 ..
             } if m == "create_function" && is_const(recv.as_deref(), "Puppet::Functions") => {
                 let name = args.first().and_then(literal).unwrap_or_default();
-                *api = Some(v4(&name, block, body)?);
+                // (`InternalFunction`: its dispatches may take the scope, `scope_param`)
+                let internal = is_const(args.get(1), "Puppet::Functions::InternalFunction");
+                *api = Some(v4(&name, internal, block, body)?);
             }
             Kind::Call {
                 recv,
@@ -206,7 +208,12 @@ fn walk(
 }
 
 /// A `create_function` block: its dispatches and the rest (methods, constants).
-fn v4(function: &str, block: &Rc<Block>, body: &mut Vec<Node>) -> Result<Api, RubyError> {
+fn v4(
+    function: &str,
+    internal: bool,
+    block: &Rc<Block>,
+    body: &mut Vec<Node>,
+) -> Result<Api, RubyError> {
     let mut dispatches = Vec::new();
     let mut local_types = Vec::new();
     let mut scope_first = false;
@@ -226,7 +233,8 @@ fn v4(function: &str, block: &Rc<Block>, body: &mut Vec<Node>) -> Result<Api, Ru
                 let method = args.first().and_then(literal).ok_or_else(|| {
                     RubyError::unsupported("a dispatch whose method is not a literal", n.at)
                 })?;
-                dispatches.push(dispatch(function, method, d, name == "argument_mismatch")?);
+                let mismatch = name == "argument_mismatch";
+                dispatches.push(dispatch(function, method, d, mismatch, internal)?);
             }
             Kind::Call {
                 recv: None,
@@ -346,9 +354,11 @@ fn dispatch(
     method: String,
     d: &Block,
     mismatch: bool,
+    internal: bool,
 ) -> Result<Dispatch, RubyError> {
     let mut parts = Vec::new();
     let mut return_type = None;
+    let mut scope_at = None;
     let mut declared = Declared::default();
     for n in &d.body {
         let Kind::Call {
@@ -449,6 +459,15 @@ fn dispatch(
                 parts.push((t, p, if q.is_empty() { "&" } else { "&?" }));
             }
             "return_type" => return_type = lits.into_iter().next(),
+            // (the reference's `InternalDispatchBuilder#scope_param`: the calling scope
+            // woven among the arguments where it is declared)
+            "scope_param" if lits.is_empty() && internal => scope_at = Some(parts.len()),
+            // (the plain function's dispatch builder has no such method: the reference's
+            // load error, without its dump of the builder)
+            "scope_param" => {
+                let m = "undefined local variable or method `scope_param' for #<Puppet::Functions::DispatcherBuilder>";
+                return Err(load_error(function, m, n.at));
+            }
             other => {
                 return Err(RubyError::unsupported(
                     format!("'{other}' in a dispatch"),
@@ -462,6 +481,7 @@ fn dispatch(
         mismatch,
         params: parts,
         return_type,
+        scope_at,
     })
 }
 

@@ -327,15 +327,17 @@ fn call_ready(
 }
 
 /// Whether a function's `closure_scope` reads the top scope (`FunctionHost::top_scope`):
-/// a 4.x function's, unless it takes the calling scope as its first argument.
+/// a 4.x function's, unless it takes the calling scope as an argument (`call(scope,
+/// *args)`, `scope_param`).
 fn top_scope(api: &Api) -> bool {
-    matches!(
-        api,
+    match api {
         Api::V4 {
-            scope_first: false,
+            scope_first,
+            dispatches,
             ..
-        }
-    )
+        } => !scope_first && dispatches.iter().all(|d| d.scope_at.is_none()),
+        Api::V3 { .. } => false,
+    }
 }
 
 /// The name of the method a call runs (`index` from `prepare`).
@@ -430,9 +432,15 @@ fn prepare(
                     true => 0,
                     false => signature::dispatch_signatures(name, sigs, args, block)?,
                 };
-                let ruby_args = match args {
-                    [one] => RubyArgs::One(arg_to_ruby(one)),
-                    _ => RubyArgs::List(args.iter().map(arg_to_ruby).collect()),
+                let ruby_args = match (args, dispatches.get(i).and_then(|d| d.scope_at)) {
+                    ([one], None) => RubyArgs::One(arg_to_ruby(one)),
+                    (_, None) => RubyArgs::List(args.iter().map(arg_to_ruby).collect()),
+                    // (`scope_param`: the calling scope woven in where it was declared)
+                    (_, Some(at)) => {
+                        let mut list: Vec<RValue> = args.iter().map(arg_to_ruby).collect();
+                        list.insert(at.min(list.len()), RValue::Scope);
+                        RubyArgs::List(list)
+                    }
                 };
                 (i, ruby_args)
             };

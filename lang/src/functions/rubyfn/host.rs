@@ -411,7 +411,7 @@ impl Host for FunctionHost<'_> {
     }
 
     fn owns_object(&self, object: &RValue) -> bool {
-        lookup_context(object).is_some()
+        lookup_context(object).is_some() || is_loader(object)
     }
 
     fn object_call(
@@ -421,6 +421,9 @@ impl Host for FunctionHost<'_> {
         args: Vec<RValue>,
         block: Option<Rc<dyn ruby::Lent>>,
     ) -> Option<Result<RValue, HostError>> {
+        if is_loader(object) {
+            return self.loader_call(name, &args);
+        }
         let context = lookup_context(object)?;
         let mut all = vec![context];
         match crate::functions::template::puppet_args(&args) {
@@ -476,21 +479,23 @@ impl Host for FunctionHost<'_> {
             Ok(a) => a,
             Err(e) => return Some(Err(e)),
         };
-        Some(
-            self.inner
-                .ev
-                .call_closure(&closure, &args)
-                .map(|v| to_ruby(&v))
-                .map_err(|f| match f {
-                    crate::eval::Flow::Error(e) if e.uncaught_class().is_some() => {
-                        crate::functions::template::raised_again(&e)
-                    }
-                    crate::eval::Flow::Error(e) => HostError::Raise(e.message.clone()),
-                    _ => HostError::Unsupported(
-                        "break, next or return out of a lambda a Ruby function called".into(),
-                    ),
-                }),
-        )
+        let r = self.inner.ev.call_closure(&closure, &args);
+        Some(r.map(|v| to_ruby(&v)).map_err(|f| match f {
+            crate::eval::Flow::Error(e) if e.uncaught_class().is_some() => {
+                crate::functions::template::raised_again(&e)
+            }
+            // (the lambda's error, its arguments' or its body's, is Puppet's: the
+            // reference's function call lets it through unwrapped when the Ruby code
+            // does not rescue it, `function_error`)
+            crate::eval::Flow::Error(e) => {
+                let message = e.message.clone();
+                self.inner.located = Some((message.clone(), e));
+                HostError::Raise(message)
+            }
+            _ => HostError::Unsupported(
+                "break, next or return out of a lambda a Ruby function called".into(),
+            ),
+        }))
     }
 
     fn system_call(
@@ -760,6 +765,34 @@ fn reserved_hashes() -> &'static [u64] {
 
 /// The Puppet value of a `Puppet::LookupContext` a Hiera backend function was given (as
 /// Ruby sees it: a host object), if `object` is one.
+fn is_loader(object: &RValue) -> bool {
+    matches!(object, RValue::Host(o) if o.as_any().is::<crate::functions::ruby_puppet::Loader>())
+}
+
+impl FunctionHost<'_> {
+    /// The environment loader's `load(:function, name)` (stdlib's `has_function`): the
+    /// function when the environment has one of the name (Puppet's, a module's, the
+    /// environment's), else nil; another kind of thing is beyond the subset.
+    fn loader_call(&mut self, name: &str, args: &[RValue]) -> Option<Result<RValue, HostError>> {
+        match (name, args) {
+            ("load", [RValue::Sym(kind), f]) if &**kind == "function" => {
+                let f = ruby::show::to_s(f);
+                let ev = &mut *self.inner.ev;
+                let found = crate::env::hiera::function_exists(ev, &f)
+                    .map_err(|e| HostError::Raise(e.message))
+                    .map(|found| found || super::find_3x(ev, &f).is_some());
+                Some(found.map(|found| match found {
+                    true => RValue::host(crate::functions::ruby_puppet::LoadedFunction(Rc::from(
+                        f.as_str(),
+                    ))),
+                    false => RValue::Nil,
+                }))
+            }
+            _ => None,
+        }
+    }
+}
+
 fn lookup_context(object: &RValue) -> Option<Value> {
     let RValue::Host(o) = object else {
         return None;

@@ -578,3 +578,38 @@ fn a_native_serves_only_the_module_version_it_stands_for() {
     );
     std::fs::remove_dir_all(&root).unwrap();
 }
+
+/// `scope_param` is an `InternalFunction`'s: a plain function that declares it fails to
+/// load, as the reference's (whose message then dumps its dispatch builder).
+#[test]
+fn scope_param_only_in_an_internal_function() {
+    let root = std::env::temp_dir().join(format!("prepl-rubyfn-scope-{}", std::process::id()));
+    let functions = root.join("m/lib/puppet/functions/m");
+    std::fs::create_dir_all(&functions).unwrap();
+    let write = |name: &str, parent: &str| {
+        std::fs::write(
+            functions.join(format!("{name}.rb")),
+            format!(
+                "Puppet::Functions.create_function(:'m::{name}'{parent}) do\n  dispatch :run do\n    \
+                 scope_param\n    param 'String', :x\n  end\n  def run(scope, x)\n    \
+                 scope[x]\n  end\nend\n"
+            ),
+        )
+        .unwrap();
+    };
+    write("internal", ", Puppet::Functions::InternalFunction");
+    write("plain", "");
+    let mut s = session_on(&root);
+    let v = s.eval("$y = 'Y' m::internal('y')").unwrap();
+    assert_eq!(crate::format::to_programmatic(&v), "'Y'");
+    let e = s.eval("m::plain('y')").unwrap_err();
+    assert!(
+        e.message.contains(
+            "Function Load Error for function 'm::plain': undefined local variable or method \
+             `scope_param' for #<Puppet::Functions::DispatcherBuilder>"
+        ),
+        "{}",
+        e.message
+    );
+    std::fs::remove_dir_all(&root).unwrap();
+}

@@ -146,6 +146,10 @@ struct Dispatch {
     /// Its parameters: type, name, marker (`?`, `*`, `+`, `&`, `&?`, or none).
     params: Vec<ParamDecl>,
     return_type: Option<String>,
+    /// `scope_param` (an `InternalFunction`'s): the calling scope is given to the method
+    /// among the arguments, at this position (how many parameters were declared before
+    /// it), without being one of the signature's.
+    scope_at: Option<usize>,
 }
 
 /// A dispatch's parameter: its type, name and marker (`?`, `*`, `+`, `&`, `&?`, or none).
