@@ -38,7 +38,7 @@ FACT_SETS = ["4.2/debian-11-x86_64", "4.2/redhat-8-x86_64", "4.2/ubuntu-20.04-x8
 NODE = "web01.example.com"
 # The modules whose cases call functions only, or declare defines that read no facts:
 # compiled for the first two fact sets.
-FUNCTION_MODULES = ("extlib/", "consul/", "nftables/", "nginx/")
+FUNCTION_MODULES = ("extlib/", "consul/", "nftables/", "nginx/", "elasticsearch/", "php/")
 
 
 def facts(name, node=NODE):

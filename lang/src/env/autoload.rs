@@ -355,7 +355,13 @@ impl Evaluator {
         // (known: reading it kept what it found at the path)
         let stamp = super::fs::probe(&path).map_or((std::time::UNIX_EPOCH, 0), |p| p.stamp);
         // (parsed once per thread: the sessions of a thread share the tree of the same text)
-        let parsed = super::parsed::parse(&path, bytes)?;
+        let parsed = match super::parsed::parse(&path, bytes.clone()) {
+            Ok(parsed) => parsed,
+            Err(e) if e.kind == crate::error::ErrorKind::Validation => {
+                return Err(with_location_issues(&self.env, &path, &bytes, e));
+            }
+            Err(e) => return Err(e),
+        };
         let (source, program) = (parsed.source.clone(), parsed.program.clone());
         if parsed.mentions_break {
             self.debug_saw_text(&source.text);
@@ -632,16 +638,33 @@ impl Evaluator {
 /// The reference's check of an autoloaded module file: it holds only definitions (classes,
 /// defines, functions, type aliases) at its top level, and every one has a name that starts
 /// with the file's namespace (`apache/manifests/vhost.pp` defines `apache::vhost...`), or the
-/// file is rejected.
+/// file is rejected: one issue alone is the error, several are logged and the file given up
+/// ([`given_up`]).
 fn check_locations(
     env: &crate::env::Environment,
     path: &std::path::Path,
     program: &crate::syntax::ast::Program,
 ) -> Result<(), Error> {
+    let issues = location_issues(env, path, program);
+    match issues.len() {
+        0 => Ok(()),
+        1 => Err(issues.into_iter().next().expect("one issue")),
+        _ => Err(given_up(path, issues)),
+    }
+}
+
+/// The location issues of a module's file, in the reference's order: its checker looks at
+/// the program's top before the definitions' names.
+fn location_issues(
+    env: &crate::env::Environment,
+    path: &std::path::Path,
+    program: &crate::syntax::ast::Program,
+) -> Vec<Error> {
     use crate::syntax::ast::ExprKind;
     let Some(namespace) = modules::file_namespace(env, path) else {
-        return Ok(());
+        return Vec::new();
     };
+    let mut issues = Vec::new();
     // Only definitions (not nodes) at the top of a module's file.
     for stmt in &program.body {
         if !matches!(
@@ -651,7 +674,7 @@ fn check_locations(
                 | ExprKind::FunctionDef(_)
                 | ExprKind::TypeAlias { .. }
         ) {
-            return Err(Error::validation(
+            issues.push(Error::validation(
                 format!(
                     "This {} is unacceptable as a top level construct in this location",
                     crate::syntax::validate::label(stmt)
@@ -672,7 +695,7 @@ fn check_locations(
             .as_deref()
             .is_some_and(|ns| name.to_ascii_lowercase().starts_with(ns));
         if !acceptable {
-            return Err(Error::validation(
+            issues.push(Error::validation(
                 format!(
                     "Unacceptable location. The name '{name}' is unacceptable in file '{}'",
                     path.display()
@@ -681,7 +704,63 @@ fn check_locations(
             ));
         }
     }
-    Ok(())
+    issues
+}
+
+/// A module's file that fails validation: the reference's checker also reports its location
+/// issues (a bare word above the class, `t#` as a typo of a comment, is both "unacceptable
+/// as a top level construct" and "has no effect"), all of them before it gives up.
+fn with_location_issues(
+    env: &crate::env::Environment,
+    path: &std::path::Path,
+    bytes: &[u8],
+    e: Error,
+) -> Error {
+    let program = std::str::from_utf8(bytes)
+        .ok()
+        .and_then(|text| crate::syntax::parser::parse_program(text).ok());
+    let Some(program) = program else {
+        return e;
+    };
+    let located = location_issues(env, path, &program);
+    if located.is_empty() {
+        return e;
+    }
+    let source = e.source.clone();
+    let mut e = e;
+    let validation = match e.logged.is_empty() {
+        true => vec![e],
+        false => std::mem::take(&mut e.logged),
+    };
+    // The checker reports the program's top first, then what it finds walking the
+    // statements in order (a definition's name before what is wrong in its body).
+    let (mut issues, mut rest): (Vec<Error>, Vec<Error>) = located
+        .into_iter()
+        .partition(|i| i.message.ends_with("top level construct in this location"));
+    rest.extend(validation);
+    rest.sort_by_key(|i| i.span.map_or(u32::MAX, |s| s.start));
+    issues.extend(rest);
+    if let Some(source) = &source {
+        issues = issues.into_iter().map(|i| i.in_source(source)).collect();
+    }
+    let mut given = given_up(path, issues);
+    given.source = source;
+    given
+}
+
+/// The reference's error for a file whose checker logged several issues (each logged
+/// first): located by the file alone.
+fn given_up(path: &std::path::Path, issues: Vec<Error>) -> Error {
+    let mut e = Error::new(
+        crate::error::ErrorKind::Validation,
+        format!(
+            "Language validation logged {} errors. Giving up (file: {})",
+            issues.len(),
+            path.display()
+        ),
+    );
+    e.logged = issues;
+    e
 }
 
 #[cfg(test)]
@@ -734,6 +813,63 @@ mod tests {
                 "Error: Unacceptable location. The name 'm::other' is unacceptable in file '{wrong}' (file: {wrong}, line: 2, column: 1)"
             )),
             "{rendered}"
+        );
+        std::fs::remove_dir_all(&root).unwrap();
+    }
+
+    /// A module's file with several issues: the location check's and the validation's
+    /// together, each logged, then the reference's "Giving up", located by the file alone
+    /// (a bare word above the class, `t#`, is both "unacceptable as a top level construct"
+    /// and "has no effect").
+    #[test]
+    fn several_issues_of_a_module_file_are_logged_then_given_up() {
+        let root =
+            std::env::temp_dir().join(format!("prepl-autoload-given-up-{}", std::process::id()));
+        write(&root, "m/manifests/typo.pp", "t#\nclass m::typo { }\n");
+        write(
+            &root,
+            "m/manifests/two.pp",
+            "notice(1)\n$x = 2\nclass m::two { }\n",
+        );
+        let mut s = Session::new();
+        s.set_environment(Environment {
+            name: "production".into(),
+            dir: None,
+            modulepath: vec![root.clone()],
+        });
+        let logs = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
+        let kept = logs.clone();
+        s.set_log_sink(move |level, message| {
+            kept.borrow_mut()
+                .push(format!("{}: {message}", level.name()))
+        });
+        let typo = root.join("m/manifests/typo.pp").display().to_string();
+        let e = s.eval("include m::typo").unwrap_err();
+        assert_eq!(
+            e.reference_message(),
+            format!("Language validation logged 2 errors. Giving up (file: {typo})")
+        );
+        assert_eq!(
+            *logs.borrow(),
+            [
+                "err: This Name is unacceptable as a top level construct in this location",
+                "err: This Name has no effect. A value was produced and then forgotten (one or more preceding expressions may have the wrong form)",
+            ]
+        );
+        logs.borrow_mut().clear();
+        let e = s.eval("include m::two").unwrap_err();
+        assert!(
+            e.message
+                .starts_with("Language validation logged 2 errors. Giving up"),
+            "{}",
+            e.message
+        );
+        assert_eq!(
+            *logs.borrow(),
+            [
+                "err: This Function Call is unacceptable as a top level construct in this location",
+                "err: This '=' expression is unacceptable as a top level construct in this location",
+            ]
         );
         std::fs::remove_dir_all(&root).unwrap();
     }

@@ -196,7 +196,7 @@ mod tests {
         assert_eq!(
             *seen.borrow(),
             [format!(
-                "warning: Invalid settings in environment.conf at '{}'. The following unknown setting(s) are being ignored: bogus",
+                "warning: Invalid settings in environment.conf at '{}'. The following unknown setting(s) are being ignored: bogus\n   (file & line not available)",
                 dir.join("environment.conf").display()
             )]
         );

@@ -328,6 +328,30 @@ pub fn ruby_function_file(env: &Environment, name: &str) -> Option<PathBuf> {
     })
 }
 
+/// The Ruby (4.x) function `name` of the environment directory itself
+/// (`<env>/lib/puppet/functions/NAME.rb`, or `.../environment/NAME.rb` for
+/// `environment::NAME`): the reference's environment loader finds these before the
+/// modules' (a control repository's own functions). The path, absolute.
+pub fn env_ruby_function_file(env: &Environment, name: &str) -> Option<PathBuf> {
+    let dir = env.dir.as_ref()?;
+    let name = name.strip_prefix("::").unwrap_or(name);
+    let segments: Vec<&str> = crate::names::segments(name).collect();
+    if !segments.iter().all(|s| is_module_name(s))
+        || (segments.len() > 1 && segments[0] != "environment")
+    {
+        return None;
+    }
+    let mut path = dir.join("lib/puppet/functions");
+    for (i, seg) in segments.iter().enumerate() {
+        if i + 1 == segments.len() {
+            path.push(format!("{seg}.rb"));
+        } else {
+            path.push(seg);
+        }
+    }
+    super::fs::is_file(&path).then_some(path)
+}
+
 /// Whether the module directory `m` (an entry of a modulepath directory) is the module of
 /// its name that the environment has ([`module_dir`]).
 fn admitted(env: &Environment, m: &Path) -> bool {

@@ -1429,10 +1429,9 @@ impl Session {
         if let Some(dir) = &env.dir {
             // (once per session and file, as the reference warns once per process)
             let conf = crate::env::environment_conf::EnvironmentConf::read(dir);
+            // (the reference's `Puppet.warn_once`: no file and line to give)
             for warning in conf.warnings() {
-                if self.evaluator.first_deprecation(&warning) {
-                    self.evaluator.log(LogLevel::Warning, &warning);
-                }
+                self.evaluator.warn_once(&warning);
             }
             // The reference compiles nothing in an environment whose file it cannot read;
             // prepl says so and reads the rest (docs/deviations.md).

@@ -182,13 +182,30 @@ mod files_3x {
 }
 
 fn find_now(ev: &Evaluator, name: &str) -> Option<Found> {
-    let shown = crate::env::modules::ruby_function_file(&ev.env, name)?;
-    let path = ev
-        .env
-        .modulepath
-        .iter()
-        .map(|d| d.join(&shown))
-        .find(|p| crate::env::fs::is_file(p))?;
+    // (the environment's own functions first, shown from the environment's directory)
+    let (path, shown) = match crate::env::modules::env_ruby_function_file(&ev.env, name) {
+        Some(path) => {
+            let base = ev.env.dir.as_ref().and_then(|d| d.parent());
+            let shown = base.map_or_else(
+                || path.clone(),
+                |b| {
+                    path.strip_prefix(b)
+                        .map_or_else(|_| path.clone(), |p| p.to_path_buf())
+                },
+            );
+            (path, shown)
+        }
+        None => {
+            let shown = crate::env::modules::ruby_function_file(&ev.env, name)?;
+            let path = ev
+                .env
+                .modulepath
+                .iter()
+                .map(|d| d.join(&shown))
+                .find(|p| crate::env::fs::is_file(p))?;
+            (path, shown)
+        }
+    };
     Some(Found {
         path: path.into(),
         shown: shown.display().to_string().into(),
