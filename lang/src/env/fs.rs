@@ -698,7 +698,10 @@ pub fn paths_key(paths: &[PathBuf], name: &str) -> Vec<u8> {
 pub fn same_paths(a: &[PathBuf], b: &[PathBuf]) -> bool {
     a.len() == b.len()
         && a.iter().zip(b).all(|(x, y)| {
-            same_bytes(x.as_os_str().as_encoded_bytes(), y.as_os_str().as_encoded_bytes())
+            same_bytes(
+                x.as_os_str().as_encoded_bytes(),
+                y.as_os_str().as_encoded_bytes(),
+            )
         })
 }
 

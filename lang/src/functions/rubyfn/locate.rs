@@ -78,7 +78,7 @@ pub fn find_called(ev: &Evaluator, name: &str) -> Option<Rc<Found>> {
         (*g == generation
             && crate::erb::ruby::value::rstr::same_len_eq(n.as_bytes(), name.as_bytes())
             && crate::env::fs::same_paths(p, paths))
-            .then(|| found.clone())
+        .then(|| found.clone())
     });
     if last.is_some() {
         return last;
