@@ -74,8 +74,11 @@ pub fn find_called(ev: &Evaluator, name: &str) -> Option<Rc<Found>> {
     let last = LAST_CALLED.with(|last| {
         let last = last.borrow();
         let (g, n, p, found) = last.as_ref()?;
-        (*g == generation && **n == *name && crate::env::fs::same_paths(p, paths))
-            .then(|| found.clone())
+        // (the name and the paths compared inline: `bcmp`'s calls were half of this check)
+        (*g == generation
+            && crate::erb::ruby::value::rstr::same_len_eq(n.as_bytes(), name.as_bytes())
+            && crate::env::fs::same_paths(p, paths))
+        .then(|| found.clone())
     });
     if last.is_some() {
         return last;
