@@ -1171,11 +1171,6 @@ impl<'h> Interp<'h> {
             "LOAD_PATH" | ":" | "LOADED_FEATURES" | "\"" => RValue::array(Vec::new()),
             "stdout" => crate::methods::output::stream_value(crate::host::Stream::Stdout),
             "stderr" => crate::methods::output::stream_value(crate::host::Stream::Stderr),
-            // The load path, which modules extend before they `require` their own
-            // `puppet_x` files (`$LOAD_PATH.unshift(File.join(File.dirname(__FILE__), ..))`):
-            // the host finds those files in the modules' `lib` directories whatever the
-            // path holds, so a new empty array each time takes what they add.
-            "LOAD_PATH" | ":" => RValue::array(crate::value::RArray::new()),
             _ => return unsupported(format!("global variable ${name}"), at),
         })
     }
