@@ -574,9 +574,8 @@ fn yaml_block(v: &Node, indent: usize, inline: bool, y: &mut YamlOut, depth: usi
         Node::Map(h) => {
             for (k, x) in h.iter() {
                 start_line(y);
-                // A key on several lines (or a long one) is not a simple key: `? key`.
-                let complex =
-                    matches!(k, Node::Str(ks) if ks.contains('\n') || ks.len() > 128);
+                // A key on several lines (or over 128 bytes) is not a simple key: `? key`.
+                let complex = matches!(k, Node::Str(ks) if ks.contains('\n') || ks.len() > 128);
                 if complex {
                     // (written as a value is: folded at the width, in a block style where
                     // Psych asks for one, as libyaml writes a key that is not simple)
