@@ -236,6 +236,24 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                     None => return unsupported(format!("{k}.{}", c.name), c.at),
                 }
             }
+            // (a file the reference's function reads too: as `File.read` reads it, where
+            // the host lets the code read its files)
+            M::safe_load_file | M::load_file if matches!(&**k, "YAML" | "Psych") => {
+                c.arity(1, 2)?;
+                let read = if it.host.custom_facts() || it.host.module_files() {
+                    it.host.system_call("File", "read", &c.args[..1])
+                } else {
+                    None
+                };
+                let text = match read {
+                    Some(r) => crate::eval::host_result(r, c.at)?,
+                    None => return unsupported(format!("{k}.{}", c.name), c.at),
+                };
+                match it.host.parse_yaml(&to_s(&text)) {
+                    Some(r) => Some(crate::eval::host_result(r, c.at)?),
+                    None => return unsupported(format!("{k}.{}", c.name), c.at),
+                }
+            }
             M::generate | M::dump | M::pretty_generate if &**k == "JSON" => {
                 c.arity(1, 2)?;
                 let mut state = match c.id {
