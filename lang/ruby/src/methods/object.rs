@@ -228,28 +228,26 @@ fn specific(it: &mut Interp, recv: &RValue, c: &Call) -> R<Option<RValue>> {
                 let msg = c.arg(0).map(to_s).unwrap_or_else(|| k.to_string());
                 Some(RValue::Exception(std::rc::Rc::new((k.to_string(), msg))))
             }
-            M::safe_load | M::load if matches!(&**k, "YAML" | "Psych") => {
+            // (`load_file`: a file the reference's function reads too, read as `File.read`
+            // reads it, where the host lets the code read its files)
+            M::safe_load | M::load | M::safe_load_file | M::load_file
+                if matches!(&**k, "YAML" | "Psych") =>
+            {
                 c.arity(1, 2)?;
-                let text = c.str_arg(0)?;
-                match it.host.parse_yaml(&text) {
-                    Some(r) => Some(crate::eval::host_result(r, c.at)?),
-                    None => return unsupported(format!("{k}.{}", c.name), c.at),
-                }
-            }
-            // (a file the reference's function reads too: as `File.read` reads it, where
-            // the host lets the code read its files)
-            M::safe_load_file | M::load_file if matches!(&**k, "YAML" | "Psych") => {
-                c.arity(1, 2)?;
-                let read = if it.host.custom_facts() || it.host.module_files() {
-                    it.host.system_call("File", "read", &c.args[..1])
+                let text = if matches!(c.id, M::safe_load_file | M::load_file) {
+                    let read = if it.host.custom_facts() || it.host.module_files() {
+                        it.host.system_call("File", "read", &c.args[..1])
+                    } else {
+                        None
+                    };
+                    match read {
+                        Some(r) => to_s(&crate::eval::host_result(r, c.at)?).into(),
+                        None => return unsupported(format!("{k}.{}", c.name), c.at),
+                    }
                 } else {
-                    None
+                    c.str_arg(0)?
                 };
-                let text = match read {
-                    Some(r) => crate::eval::host_result(r, c.at)?,
-                    None => return unsupported(format!("{k}.{}", c.name), c.at),
-                };
-                match it.host.parse_yaml(&to_s(&text)) {
+                match it.host.parse_yaml(&text) {
                     Some(r) => Some(crate::eval::host_result(r, c.at)?),
                     None => return unsupported(format!("{k}.{}", c.name), c.at),
                 }
